@@ -1,0 +1,21 @@
+/**
+ * @ccalc/curves — exact piecewise-linear curves for network calculus.
+ * Browser-safe ESM without dependencies. See README.md for the data model and tolerance policy.
+ */
+export { Curve, type Breakpoint, type CurveJSON } from './curve.ts';
+export { CurveBuilder } from './builder.ts';
+export { CurveError } from './errors.ts';
+export { EPSILON, DEFAULT_TOLERANCE, close, withinTolerance, type Tolerance } from './tolerance.ts';
+export { zero, constant, rate, rateLatency, tokenBucket, pureDelay, window, step, fromPackets, fromSamples } from './constructors.ts';
+export { add, subtract, min, max, scale, verticalShift, horizontalShift, restrict } from './pointwise.ts';
+export { isNonDecreasing, requireNonDecreasing, isConvex, isConcave, asRateLatency, asPureDelay } from './properties.ts';
+export { convolve, convolveExplain, type ConvolveOptions, type ConvolutionAlgorithm } from './convolve.ts';
+export { convolveGeneral } from './convolve-general.ts';
+export { convolveWithRate, convolveWithDelay, convolveWithRateLatency, convolveConvex, convolveConcave } from './convolve-fast.ts';
+export { deconvolve } from './deconvolve.ts';
+export { lowerEnvelope } from './envelope.ts';
+export { lowerPseudoInverse, upperPseudoInverse, lowerPseudoInverseAt, upperPseudoInverseAt } from './pseudo-inverse.ts';
+export { compose } from './compose.ts';
+export { horizontalDeviation, verticalDeviation } from './deviation.ts';
+export { sample, grid, averageRates } from './sample.ts';
+export { equals, dominates } from './compare.ts';

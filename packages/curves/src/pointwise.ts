@@ -1,0 +1,173 @@
+import { Curve } from './curve.ts';
+import { CurveBuilder } from './builder.ts';
+import { CurveError, requireFinite, requireNonNegative } from './errors.ts';
+
+/**
+ * Walks the union of the breakpoints of f and g in increasing time. At each union time T it calls
+ * `visit(T, fT, fR, fS, gT, gR, gS, next)` with both curves' value, right limit and slope after T,
+ * and the next union time (+∞ after the last). Linear in the total number of breakpoints.
+ */
+export function mergeWalk(
+  f: Curve,
+  g: Curve,
+  visit: (T: number, fv: number, fr: number, fs: number, gv: number, gr: number, gs: number, next: number) => void,
+): void {
+  const nf = f.t.length;
+  const ng = g.t.length;
+  let i = 0;
+  let j = 0;
+  let T = 0;
+  for (;;) {
+    const onF = f.t[i] === T;
+    const onG = g.t[j] === T;
+    const fv = onF ? f.v[i] : f.segmentValue(i, T);
+    const fr = onF ? f.r[i] : fv;
+    const gv = onG ? g.v[j] : g.segmentValue(j, T);
+    const gr = onG ? g.r[j] : gv;
+    const nextF = i + 1 < nf ? f.t[i + 1] : Infinity;
+    const nextG = j + 1 < ng ? g.t[j + 1] : Infinity;
+    const next = Math.min(nextF, nextG);
+    visit(T, fv, fr, f.s[i], gv, gr, g.s[j], next);
+    if (next === Infinity) return;
+    T = next;
+    if (nextF === T) i += 1;
+    if (nextG === T) j += 1;
+  }
+}
+
+/**
+ * Pointwise sum (f + g)(t). +∞ absorbs finite values.
+ * @example add(rate(1), constant(2)).at(3) // 5
+ */
+export function add(f: Curve, g: Curve): Curve {
+  const b = new CurveBuilder();
+  mergeWalk(f, g, (T, fv, fr, fs, gv, gr, gs) => b.push(T, fv + gv, fr + gr, fs + gs));
+  return b.build();
+}
+
+/**
+ * Pointwise difference (f − g)(t). g must be finite where evaluated (f − ∞ is undefined here);
+ * +∞ − finite is +∞. Throws {@link CurveError} otherwise.
+ * @example subtract(rate(3), rate(1)).at(2) // 4
+ */
+export function subtract(f: Curve, g: Curve): Curve {
+  const b = new CurveBuilder();
+  mergeWalk(f, g, (T, fv, fr, fs, gv, gr, gs) => {
+    if (gv === Infinity || gr === Infinity) throw new CurveError('g', g.toJSON(), `a curve that is finite (it is +∞ at t = ${T})`);
+    b.push(T, fv - gv, fr - gr, fs - gs);
+  });
+  return b.build();
+}
+
+/** Shared body of min and max: the lower (or upper) envelope with crossings inside segments. */
+function envelope(f: Curve, g: Curve, upper: boolean): Curve {
+  const b = new CurveBuilder();
+  const pick = upper ? Math.max : Math.min;
+  mergeWalk(f, g, (T, fv, fr, fs, gv, gr, gs, next) => {
+    // Which curve is on the envelope just after T? Compare right limits, then slopes.
+    let fFirst: boolean;
+    if (fr === gr) fFirst = upper ? fs >= gs : fs <= gs;
+    else fFirst = upper ? fr > gr : fr < gr;
+    const r0 = fFirst ? fr : gr;
+    const s0 = fFirst ? fs : gs;
+    b.push(T, pick(fv, gv), r0, s0);
+    if (fr === Infinity || gr === Infinity || fs === gs) return;
+    // Crossing strictly inside (T, next)?
+    const x = T + (gr - fr) / (fs - gs);
+    if (x > T && x < next) {
+      const value = fr + fs * (x - T);
+      b.push(x, value, value, fFirst ? gs : fs);
+    }
+  });
+  return b.build();
+}
+
+/**
+ * Pointwise minimum (f ∧ g)(t), with crossings inside segments located exactly.
+ * @example min(rate(2), constant(3)).at(2) // 3
+ */
+export function min(f: Curve, g: Curve): Curve {
+  return envelope(f, g, false);
+}
+
+/**
+ * Pointwise maximum (f ∨ g)(t).
+ * @example max(rate(2), constant(3)).at(1) // 3
+ */
+export function max(f: Curve, g: Curve): Curve {
+  return envelope(f, g, true);
+}
+
+/**
+ * k·f(t) for a finite k ≥ 0 (0·∞ = 0).
+ * @example scale(rate(2), 3).at(1) // 6
+ */
+export function scale(f: Curve, k: number): Curve {
+  requireNonNegative('k', k);
+  const b = new CurveBuilder();
+  const mul = (x: number): number => (k === 0 ? 0 : x * k);
+  for (let i = 0; i < f.t.length; i++) b.push(f.t[i], mul(f.v[i]), mul(f.r[i]), f.s[i] * k);
+  return b.build();
+}
+
+/**
+ * f(t) + c for t ≥ 0 (c finite; the curve is still 0 before time 0).
+ * @example verticalShift(rate(1), 5).at(0) // 5
+ */
+export function verticalShift(f: Curve, c: number): Curve {
+  requireFinite('c', c);
+  const b = new CurveBuilder();
+  for (let i = 0; i < f.t.length; i++) b.push(f.t[i], f.v[i] + c, f.r[i] + c, f.s[i]);
+  return b.build();
+}
+
+/**
+ * Horizontal shift by d seconds: f(t − d). For d > 0 the curve moves right (a delay; it is 0 on
+ * [0, d), and takes f(0) at d); for d < 0 it moves left, dropping f on [0, −d).
+ * @example horizontalShift(rate(1), 2).at(5) // 3;  horizontalShift(rate(1), -2).at(0) // 2
+ */
+export function horizontalShift(f: Curve, d: number): Curve {
+  requireFinite('d', d);
+  if (d === 0) return f;
+  const b = new CurveBuilder();
+  if (d > 0) {
+    b.push(0, 0, 0, 0);
+    for (let i = 0; i < f.t.length; i++) b.push(f.t[i] + d, f.v[i], f.r[i], f.s[i]);
+    return b.build();
+  }
+  const a = -d;
+  const k = f.indexAt(a);
+  if (f.t[k] === a) b.push(0, f.v[k], f.r[k], f.s[k]);
+  else {
+    const y = f.segmentValue(k, a);
+    b.push(0, y, y, f.s[k]);
+  }
+  for (let i = k + 1; i < f.t.length; i++) b.push(f.t[i] - a, f.v[i], f.r[i], f.s[i]);
+  return b.build();
+}
+
+/**
+ * Restriction of f to [a, b] in the min-plus sense: f on [a, b] and +∞ elsewhere (so that a curve
+ * is the minimum of its restrictions). b may be +∞.
+ * @example restrict(rate(1), 1, 2).at(3) // Infinity
+ */
+export function restrict(f: Curve, a: number, b: number): Curve {
+  requireNonNegative('a', a);
+  if (typeof b !== 'number' || Number.isNaN(b) || b < a) throw new CurveError('b', b, `a time ≥ a = ${a} (or +∞)`);
+  const out = new CurveBuilder();
+  if (a > 0) out.push(0, Infinity, Infinity, 0);
+  const k = f.indexAt(a);
+  if (f.t[k] === a) out.push(a, f.v[k], f.r[k], f.s[k]);
+  else {
+    const y = f.segmentValue(k, a);
+    out.push(a, y, y, f.s[k]);
+  }
+  for (let i = k + 1; i < f.t.length && f.t[i] < b; i++) out.push(f.t[i], f.v[i], f.r[i], f.s[i]);
+  if (b !== Infinity) {
+    if (b === a) {
+      const va = f.at(a);
+      out.push(a, va, Infinity, 0);
+    } else out.push(b, f.at(b), Infinity, 0);
+  }
+  return out.build();
+}

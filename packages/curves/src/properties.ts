@@ -1,0 +1,113 @@
+import type { Curve } from './curve.ts';
+import { CurveError } from './errors.ts';
+import { close } from './tolerance.ts';
+
+const le = (a: number, b: number): boolean => a <= b || close(a, b);
+
+/**
+ * True when f is non-decreasing on [0, ∞) (within the canonicalisation tolerance): every value is
+ * at least the left limit, every right limit at least the value, every slope ≥ 0. Since curves are
+ * 0 before time 0, a curve with f(0) < 0 is not non-decreasing.
+ * @example isNonDecreasing(rate(1)) // true
+ */
+export function isNonDecreasing(f: Curve): boolean {
+  const { t, v, r, s } = f;
+  if (!le(0, v[0])) return false;
+  for (let i = 0; i < t.length; i++) {
+    if (i > 0 && !le(f.leftLimitAtBreakpoint(i), v[i])) return false;
+    if (!le(v[i], r[i])) return false;
+    if (r[i] !== Infinity && s[i] < 0 && !close(s[i], 0)) return false;
+  }
+  return true;
+}
+
+/** Throws {@link CurveError} naming `argument` unless f is non-decreasing. */
+export function requireNonDecreasing(argument: string, f: Curve): void {
+  if (!isNonDecreasing(f)) throw new CurveError(argument, f.toJSON(), 'a non-decreasing curve');
+}
+
+/**
+ * True when f is convex on [0, ∞) as an extended-real function: finite on one interval, continuous
+ * with non-decreasing slopes inside it, and jumping only upward at its ends (+∞ outside it).
+ * Rate, rate-latency and pure-delay curves are convex.
+ * @example isConvex(rateLatency(1, 2)) // true
+ */
+export function isConvex(f: Curve): boolean {
+  const { t, v, r, s } = f;
+  const n = t.length;
+  // The pieces in time order are: point 0, segment 0, point 1, segment 1, ..., segment n-1.
+  // Index 2i is point i, 2i+1 is segment i. The finite ones must form one contiguous run.
+  const finite = (k: number): boolean => ((k & 1) === 0 ? v[k >> 1] !== Infinity : r[k >> 1] !== Infinity);
+  let first = -1;
+  let last = -1;
+  for (let k = 0; k < 2 * n; k++) {
+    if (finite(k)) {
+      if (last >= 0 && last !== k - 1) return false;
+      if (first < 0) first = k;
+      last = k;
+    }
+  }
+  if (first < 0) return true; // +∞ everywhere
+  let previousSlope = -Infinity;
+  for (let k = first; k <= last; k++) {
+    const i = k >> 1;
+    if ((k & 1) === 1) {
+      if (s[i] < previousSlope && !close(s[i], previousSlope)) return false;
+      previousSlope = s[i];
+      continue;
+    }
+    const hasLeft = k > first; // segment i-1 is finite
+    const hasRight = k < last; // segment i is finite
+    const left = hasLeft ? f.leftLimitAtBreakpoint(i) : NaN;
+    if (hasLeft && hasRight) {
+      if (!close(left, v[i]) || !close(v[i], r[i])) return false;
+    } else if (hasRight) {
+      if (!le(r[i], v[i])) return false; // an upward jump is allowed at the left end of the domain
+    } else if (hasLeft) {
+      if (!le(left, v[i])) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * True when f is concave on [0, ∞): finite everywhere, continuous for t > 0 with non-increasing
+ * slopes, and f(0) ≤ f(0+) (a token bucket's jump at 0 is allowed).
+ * @example isConcave(tokenBucket(1, 5)) // true
+ */
+export function isConcave(f: Curve): boolean {
+  const { t, v, r, s } = f;
+  if (v[0] === Infinity || r[0] === Infinity || !le(v[0], r[0])) return false;
+  for (let i = 1; i < t.length; i++) {
+    const left = f.leftLimitAtBreakpoint(i);
+    if (v[i] === Infinity || r[i] === Infinity) return false;
+    if (!close(left, v[i]) || !close(v[i], r[i])) return false;
+    if (s[i] > s[i - 1] && !close(s[i], s[i - 1])) return false;
+  }
+  return true;
+}
+
+/**
+ * If f is a rate-latency curve R·max(0, t − T) (a rate curve when T = 0), returns {rate, latency};
+ * otherwise null.
+ * @example asRateLatency(rateLatency(3, 1)) // { rate: 3, latency: 1 }
+ */
+export function asRateLatency(f: Curve): { rate: number; latency: number } | null {
+  const { t, v, r, s } = f;
+  if (t.length === 1) return v[0] === 0 && r[0] === 0 && s[0] >= 0 ? { rate: s[0], latency: 0 } : null;
+  if (t.length === 2 && v[0] === 0 && r[0] === 0 && s[0] === 0 && v[1] === 0 && r[1] === 0 && s[1] >= 0) {
+    return { rate: s[1], latency: t[1] };
+  }
+  return null;
+}
+
+/**
+ * If f is a pure delay δ_T (0 on [0, T], +∞ after), returns T; otherwise null.
+ * @example asPureDelay(pureDelay(4)) // 4
+ */
+export function asPureDelay(f: Curve): number | null {
+  const { t, v, r, s } = f;
+  if (t.length === 1) return v[0] === 0 && r[0] === Infinity ? 0 : null;
+  if (t.length === 2 && v[0] === 0 && r[0] === 0 && s[0] === 0 && v[1] === 0 && r[1] === Infinity) return t[1];
+  return null;
+}

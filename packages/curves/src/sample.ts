@@ -1,0 +1,56 @@
+import type { Curve } from './curve.ts';
+import { CurveError, requireFinite } from './errors.ts';
+
+/**
+ * Values f(t) at the given times (any order; a sorted list is walked in linear time).
+ * Sampling is for output only (plots, CSV); the algebra itself never samples.
+ * @example sample(rate(2), [0, 1, 2]) // [0, 2, 4]
+ */
+export function sample(f: Curve, times: readonly number[]): number[] {
+  const out = new Array<number>(times.length);
+  let i = 0;
+  let previous = -Infinity;
+  for (let k = 0; k < times.length; k++) {
+    const x = times[k];
+    if (typeof x !== 'number' || Number.isNaN(x)) throw new CurveError(`times[${k}]`, x, 'a time');
+    if (x < previous) return times.map((y) => f.at(y));
+    previous = x;
+    if (x < 0) {
+      out[k] = 0;
+      continue;
+    }
+    while (i + 1 < f.t.length && f.t[i + 1] <= x) i += 1;
+    out[k] = f.t[i] === x ? f.v[i] : f.segmentValue(i, x);
+  }
+  return out;
+}
+
+/**
+ * Evenly spaced times start, start + step, … up to and including `end` (within rounding).
+ * @example grid(0, 1e-6, 2.5e-7) // [0, 2.5e-7, 5e-7, 7.5e-7, 1e-6]
+ */
+export function grid(start: number, end: number, step: number): number[] {
+  requireFinite('start', start);
+  requireFinite('end', end);
+  if (!(step > 0) || !Number.isFinite(step)) throw new CurveError('step', step, 'a finite step > 0');
+  const n = Math.floor((end - start) / step + 1e-9);
+  if (n < 0) throw new CurveError('end', end, `a time ≥ start = ${start}`);
+  return Array.from({ length: n + 1 }, (_, k) => start + k * step);
+}
+
+/**
+ * Average rate of a cumulative function over consecutive bins [start + k·w, start + (k+1)·w):
+ * (f(start + (k+1)·w) − f(start + k·w)) / w, for k = 0 … count − 1. For a left-continuous
+ * cumulative arrival function this is exactly the traffic in each bin divided by its width
+ * (bytes/s), which is how the paper and the simulator traces bin rates.
+ * @example averageRates(rate(5), 0, 1, 3) // [5, 5, 5]
+ */
+export function averageRates(f: Curve, start: number, width: number, count: number): number[] {
+  requireFinite('start', start);
+  if (!(width > 0) || !Number.isFinite(width)) throw new CurveError('width', width, 'a finite bin width > 0');
+  if (!Number.isInteger(count) || count < 0) throw new CurveError('count', count, 'a whole number ≥ 0');
+  const edges = sample(f, Array.from({ length: count + 1 }, (_, k) => start + k * width));
+  const out = new Array<number>(count);
+  for (let k = 0; k < count; k++) out[k] = (edges[k + 1] - edges[k]) / width;
+  return out;
+}
