@@ -21,16 +21,17 @@ function valueAtInfinity(f: Curve): number {
 export function compose(f: Curve, g: Curve): Curve {
   requireNonDecreasing('g', g);
   const b = new CurveBuilder();
-  const fInf = valueAtInfinity(f);
+  let limit: number | undefined;
+  const fInfinity = (): number => (limit ??= valueAtInfinity(f)); // only needed where g is +∞
   const { t, v, r, s } = g;
   // Outer value at x: exact point value, and the one-sided limits used inside g's segments.
-  const fAt = (x: number): number => (x === Infinity ? fInf : f.at(x));
-  const fRight = (x: number): number => (x === Infinity ? fInf : f.rightLimit(x));
+  const fAt = (x: number): number => (x === Infinity ? fInfinity() : f.at(x));
+  const fRight = (x: number): number => (x === Infinity ? fInfinity() : f.rightLimit(x));
   for (let i = 0; i < t.length; i++) {
     const end = i + 1 < t.length ? t[i + 1] : Infinity;
     const x0 = r[i];
     if (x0 === Infinity) {
-      b.push(t[i], fAt(v[i]), fInf, 0);
+      b.push(t[i], fAt(v[i]), fInfinity(), 0);
       continue;
     }
     if (s[i] === 0) {

@@ -17,27 +17,40 @@ export function convolveWithRate(f: Curve, r: number): Curve {
   const { t, v, r: right, s } = f;
   const n = t.length;
   const b = new CurveBuilder();
-  let M = Infinity; // running infimum of φ(x) = f(x) − r·x over [0, current time]
+  // The output is min(line, f) where line(x) = anchorY + r·(x − anchorT) is re-anchored wherever f
+  // drops below it. Values where the output follows f are taken from f itself, so totals are exact.
+  let anchorT = 0;
+  let anchorY = Infinity;
+  const line = (x: number): number => (anchorY === Infinity ? Infinity : anchorY + r * (x - anchorT));
+  const lower = (x: number, y: number): number => {
+    const onLine = line(x);
+    if (y < onLine) {
+      anchorT = x;
+      anchorY = y;
+      return y;
+    }
+    return onLine;
+  };
   for (let i = 0; i < n; i++) {
     const ti = t[i];
-    if (i > 0) M = Math.min(M, f.leftLimitAtBreakpoint(i) - r * ti);
-    M = Math.min(M, v[i] - r * ti);
-    const valueAt = M + r * ti;
-    const phiStart = right[i] - r * ti;
-    M = Math.min(M, phiStart);
-    const rightAt = M + r * ti;
+    if (i > 0) lower(ti, f.leftLimitAtBreakpoint(i));
+    const valueAt = lower(ti, v[i]);
+    const rightAt = lower(ti, right[i]);
     const end = i + 1 < n ? t[i + 1] : Infinity;
-    const decline = s[i] - r; // slope of φ on the segment
-    if (right[i] === Infinity || decline >= 0) {
+    if (right[i] === Infinity || s[i] >= r) {
       b.push(ti, valueAt, rightAt, r);
-    } else if (phiStart <= M) {
-      b.push(ti, valueAt, rightAt, s[i]); // φ is at its running minimum: follow f
+    } else if (rightAt === right[i]) {
+      b.push(ti, valueAt, rightAt, s[i]); // f is on or below the line: the output follows f
     } else {
       b.push(ti, valueAt, rightAt, r);
-      const x = ti + (phiStart - M) / -decline; // where φ falls to M
-      if (x < end) b.push(x, M + r * x, M + r * x, s[i]);
+      const x = ti + (right[i] - rightAt) / (r - s[i]); // f falls to the line
+      if (x < end) {
+        const y = right[i] + s[i] * (x - ti);
+        anchorT = x;
+        anchorY = y;
+        b.push(x, y, y, s[i]);
+      }
     }
-    // Running infimum at the end of the segment (the left limit is folded in at the next breakpoint).
   }
   return b.build();
 }

@@ -36,20 +36,27 @@ function shiftUp(g: Curve, t0: number, y0: number): Curve {
   return b.build();
 }
 
-/** Convolution of two open convex chains: start times and limits add, stretches merge by slope. */
-function mergeChains(a: ChainPiece, c: ChainPiece): ChainPiece {
+/**
+ * Convolution of two open convex chains (Minkowski sum of the epigraphs): stretches merge in
+ * increasing slope order. After i stretches of a and j of c, the kink is at a.times[i] + c.times[j]
+ * with value a.values[i] + c.values[j] — exact sums of input breakpoints, not accumulated lengths.
+ */
+export function mergeChains(a: ChainPiece, c: ChainPiece): ChainPiece {
+  const times = [a.times[0] + c.times[0]];
+  const values = [a.values[0] + c.values[0]];
   const slopes: number[] = [];
-  const lengths: number[] = [];
   let i = 0;
   let j = 0;
-  let end = a.start + c.start;
   while (i < a.slopes.length || j < c.slopes.length) {
     const takeA = j >= c.slopes.length || (i < a.slopes.length && a.slopes[i] <= c.slopes[j]);
-    const length = takeA ? a.lengths[i] : c.lengths[j];
     slopes.push(takeA ? a.slopes[i++] : c.slopes[j++]);
-    lengths.push(length);
-    end += length;
-    if (length === Infinity) break;
+    const T = a.times[i] + c.times[j];
+    times.push(T);
+    if (T === Infinity) {
+      values.push(NaN);
+      break;
+    }
+    values.push(a.values[i] + c.values[j]);
   }
-  return { start: a.start + c.start, end, y0: a.y0 + c.y0, slopes, lengths };
+  return { times, values, slopes };
 }

@@ -1,5 +1,6 @@
 import { CurveError } from './errors.ts';
 import { CurveBuilder } from './builder.ts';
+import { close } from './tolerance.ts';
 
 /** One breakpoint: `[t, f(t), f(t+), slope after t]`. */
 export type Breakpoint = readonly [t: number, value: number, rightLimit: number, slope: number];
@@ -16,7 +17,8 @@ export interface CurveJSON {
  * segment runs to +∞). So jumps and isolated point values are exact; left-continuous cumulative
  * functions (A(t) = traffic in [0, t)) have `v[i]` equal to the left limit. Values may be +∞
  * (a segment with right limit +∞ is +∞ throughout); −∞ and NaN are never stored.
- * Following network calculus, every curve is 0 for t < 0.
+ * Following network calculus, every curve is 0 for t < 0. Evaluation treats a time within the
+ * tolerance of a breakpoint (1e-12 relative, see `tolerance.ts`) as that breakpoint's instant.
  *
  * Build curves with the constructors (`rate`, `tokenBucket`, `fromPackets`, …),
  * {@link Curve.fromBreakpoints} or {@link Curve.fromJSON}; all operations return new curves.
@@ -147,6 +149,20 @@ export class Curve {
     return lo;
   }
 
+  /**
+   * Index of the breakpoint that time `x` falls on, or −1 − (index of the segment containing x)
+   * when x lies strictly inside a segment. Times within the canonicalisation tolerance of a
+   * breakpoint are that breakpoint's instant (see `tolerance.ts`): a computed time one ulp away
+   * from an exact jump still sees the jump.
+   */
+  locate(x: number): number {
+    const i = this.indexAt(x);
+    const t = this.t;
+    if (t[i] === x || close(t[i], x)) return i;
+    if (i + 1 < t.length && close(t[i + 1], x)) return i + 1;
+    return -1 - i;
+  }
+
   /** Value on the open segment after breakpoint `i`, at time `x` (no range check). */
   segmentValue(i: number, x: number): number {
     const r = this.r[i];
@@ -160,8 +176,8 @@ export class Curve {
   at(x: number): number {
     if (Number.isNaN(x)) throw new CurveError('t', x, 'a time (not NaN)');
     if (x < 0) return 0;
-    const i = this.indexAt(x);
-    return this.t[i] === x ? this.v[i] : this.segmentValue(i, x);
+    const k = this.locate(x);
+    return k >= 0 ? this.v[k] : this.segmentValue(-1 - k, x);
   }
 
   /**
@@ -171,8 +187,8 @@ export class Curve {
   rightLimit(x: number): number {
     if (Number.isNaN(x)) throw new CurveError('t', x, 'a time (not NaN)');
     if (x < 0) return 0;
-    const i = this.indexAt(x);
-    return this.t[i] === x ? this.r[i] : this.segmentValue(i, x);
+    const k = this.locate(x);
+    return k >= 0 ? this.r[k] : this.segmentValue(-1 - k, x);
   }
 
   /**
@@ -182,9 +198,9 @@ export class Curve {
   leftLimit(x: number): number {
     if (Number.isNaN(x)) throw new CurveError('t', x, 'a time (not NaN)');
     if (x <= 0) return 0;
-    let i = this.indexAt(x);
-    if (this.t[i] === x) i -= 1;
-    return this.segmentValue(i, x);
+    const k = this.locate(x);
+    if (k === 0) return 0;
+    return k > 0 ? this.leftLimitAtBreakpoint(k) : this.segmentValue(-1 - k, x);
   }
 
   /** Left limit at breakpoint `i > 0` (value approached along segment `i − 1`). */

@@ -94,7 +94,10 @@ function segmentPair(a: Segment, c: Segment): Curve | null {
 function negatedPiece(lo: number, hi: number, kink: number, s1: number, s2: number, value: (t: number) => number): Curve | null {
   if (hi <= lo || hi <= 0) return null;
   const start = lo === -Infinity ? -1 : lo; // any start below 0 gives the same clipped curve
-  if (kink <= start) return chainCurve({ start, end: hi, y0: -value(start), slopes: [-s2], lengths: [hi - start] });
-  if (kink >= hi) return chainCurve({ start, end: hi, y0: -value(start), slopes: [-s1], lengths: [hi - start] });
-  return chainCurve({ start, end: hi, y0: -value(start), slopes: [-s1, -s2], lengths: [kink - start, hi - kink] });
+  const endValue = hi === Infinity ? NaN : -value(hi);
+  if (kink <= start || kink >= hi) {
+    const slope = kink <= start ? s2 : s1;
+    return chainCurve({ times: [start, hi], values: [-value(start), endValue], slopes: [-slope] });
+  }
+  return chainCurve({ times: [start, kink, hi], values: [-value(start), -value(kink), endValue], slopes: [-s1, -s2] });
 }

@@ -5,23 +5,24 @@ import { close } from './tolerance.ts';
 /**
  * Elementary pieces of a curve, the building blocks of the general convolution and deconvolution
  * (Bouillard & Thierry 2008; Bouillard, Boyer & Le Corronc 2018, §4): a curve is the minimum of its
- * points (value at one instant, +∞ elsewhere) and of its open convex chains (affine pieces joined
- * continuously with non-decreasing slopes, +∞ outside the open interval).
+ * points (a value at one instant, +∞ elsewhere) and of its open convex chains (affine stretches
+ * joined continuously with non-decreasing slopes, +∞ outside the open interval).
  */
 export interface PointPiece {
   t: number;
   y: number;
 }
 
-/** An open convex chain on (start, end): limit `y0` at start+, `slopes[k]` on [breaks[k-1], breaks[k]]. */
+/**
+ * An open chain on (times[0], times[k]) with k = slopes.length stretches: stretch m runs from
+ * times[m] to times[m+1] with slope slopes[m]; values[m] is the value at times[m] (for m = 0 the
+ * limit from the right, for m = k the limit from the left; NaN when times[k] is +∞). Times and
+ * values are stored, not lengths, so that a convolution's kinks are exact sums of input breakpoints.
+ */
 export interface ChainPiece {
-  start: number;
-  end: number;
-  y0: number;
-  /** Slopes in order (non-decreasing for chains from {@link convexDecomposition}). */
+  times: number[];
+  values: number[];
   slopes: number[];
-  /** Lengths of each slope's stretch; the last may be +∞ (then `end` is +∞). */
-  lengths: number[];
 }
 
 /**
@@ -35,7 +36,6 @@ export function convexDecomposition(f: Curve): { points: PointPiece[]; chains: C
   const chains: ChainPiece[] = [];
   let chain: ChainPiece | null = null;
   for (let i = 0; i < n; i++) {
-    // Does breakpoint i continue the current chain?
     const interior =
       chain !== null &&
       v[i] !== Infinity &&
@@ -43,23 +43,26 @@ export function convexDecomposition(f: Curve): { points: PointPiece[]; chains: C
       close(f.leftLimitAtBreakpoint(i), v[i]) &&
       close(v[i], r[i]) &&
       s[i] >= chain.slopes[chain.slopes.length - 1];
-    if (!interior) {
-      if (chain !== null) {
-        chain.end = t[i];
-        chains.push(chain);
-        chain = null;
-      }
-      if (v[i] !== Infinity) points.push({ t: t[i], y: v[i] });
-    }
-    const length = i + 1 < n ? t[i + 1] - t[i] : Infinity;
-    if (r[i] === Infinity) continue;
-    if (chain === null) chain = { start: t[i], end: Infinity, y0: r[i], slopes: [s[i]], lengths: [length] };
-    else {
+    if (interior && chain !== null) {
+      chain.times.push(t[i]);
+      chain.values.push(v[i]);
       chain.slopes.push(s[i]);
-      chain.lengths.push(length);
+      continue;
     }
+    if (chain !== null) {
+      chain.times.push(t[i]);
+      chain.values.push(f.leftLimitAtBreakpoint(i));
+      chains.push(chain);
+      chain = null;
+    }
+    if (v[i] !== Infinity) points.push({ t: t[i], y: v[i] });
+    if (r[i] !== Infinity) chain = { times: [t[i]], values: [r[i]], slopes: [s[i]] };
   }
-  if (chain !== null) chains.push(chain);
+  if (chain !== null) {
+    chain.times.push(Infinity);
+    chain.values.push(NaN);
+    chains.push(chain);
+  }
   return { points, chains };
 }
 
@@ -72,38 +75,25 @@ export function pointCurve(t: number, y: number): Curve {
 }
 
 /**
- * The curve equal to the open chain on (start, end) and +∞ elsewhere, clipped to t ≥ 0 (a chain
- * that starts before 0 contributes its value at 0, which is then an interior point). Returns null
- * if nothing remains at t ≥ 0.
+ * The curve equal to the open chain and +∞ elsewhere, clipped to t ≥ 0 (a chain that starts
+ * before 0 contributes its value at 0, which is then an interior point). Null if nothing remains.
  */
 export function chainCurve(c: ChainPiece): Curve | null {
-  if (c.end <= 0) return null;
+  const k = c.slopes.length;
+  const end = c.times[k];
+  if (end <= 0) return null;
   const b = new CurveBuilder();
-  let time = c.start;
-  let y = c.y0;
-  let k = 0;
-  while (time + c.lengths[k] <= 0) {
-    y += c.slopes[k] * c.lengths[k];
-    time += c.lengths[k];
-    k += 1;
-  }
-  if (time < 0) {
-    y -= c.slopes[k] * time;
-    b.push(0, y, y, c.slopes[k]);
-    y += c.slopes[k] * (c.lengths[k] + time);
-    time += c.lengths[k];
+  let m = 0;
+  while (c.times[m + 1] <= 0) m += 1; // stretch m contains or follows 0
+  if (c.times[m] < 0) {
+    const y = c.values[m] + c.slopes[m] * -c.times[m];
+    b.push(0, y, y, c.slopes[m]);
   } else {
-    if (time > 0) b.push(0, Infinity, Infinity, 0);
-    const open = time === c.start; // the chain's own start is excluded; a kink at 0 is not
-    b.push(time, open ? Infinity : y, y, c.slopes[k]);
-    y += c.slopes[k] * c.lengths[k];
-    time += c.lengths[k];
+    if (c.times[m] > 0) b.push(0, Infinity, Infinity, 0);
+    const open = m === 0; // the chain's own start is excluded; a kink at 0 is not
+    b.push(c.times[m], open ? Infinity : c.values[m], c.values[m], c.slopes[m]);
   }
-  for (k += 1; k < c.slopes.length; k++) {
-    b.push(time, y, y, c.slopes[k]);
-    y += c.slopes[k] * c.lengths[k];
-    time += c.lengths[k];
-  }
-  if (c.end !== Infinity) b.push(c.end, Infinity, Infinity, 0);
+  for (m += 1; m < k; m++) b.push(c.times[m], c.values[m], c.values[m], c.slopes[m]);
+  if (end !== Infinity) b.push(end, Infinity, Infinity, 0);
   return b.build();
 }

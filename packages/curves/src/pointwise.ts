@@ -1,6 +1,7 @@
 import { Curve } from './curve.ts';
 import { CurveBuilder } from './builder.ts';
 import { CurveError, requireFinite, requireNonNegative } from './errors.ts';
+import { close } from './tolerance.ts';
 
 /**
  * Walks the union of the breakpoints of f and g in increasing time. At each union time T it calls
@@ -64,17 +65,16 @@ function envelope(f: Curve, g: Curve, upper: boolean): Curve {
   const b = new CurveBuilder();
   const pick = upper ? Math.max : Math.min;
   mergeWalk(f, g, (T, fv, fr, fs, gv, gr, gs, next) => {
-    // Which curve is on the envelope just after T? Compare right limits, then slopes.
-    let fFirst: boolean;
-    if (fr === gr) fFirst = upper ? fs >= gs : fs <= gs;
-    else fFirst = upper ? fr > gr : fr < gr;
-    const r0 = fFirst ? fr : gr;
-    const s0 = fFirst ? fs : gs;
-    b.push(T, pick(fv, gv), r0, s0);
-    if (fr === Infinity || gr === Infinity || fs === gs) return;
-    // Crossing strictly inside (T, next)?
+    // Which curve is on the envelope just after T? Compare right limits; when they are equal within
+    // the tolerance, the slopes decide and that curve stays on the envelope until `next`.
+    const tie = close(fr, gr);
+    const fFirst = tie ? (upper ? fs >= gs : fs <= gs) : upper ? fr > gr : fr < gr;
+    b.push(T, pick(fv, gv), pick(fr, gr), fFirst ? fs : gs);
+    if (tie || fr === Infinity || gr === Infinity || fs === gs) return;
+    // Crossing strictly inside (T, next)? A crossing within the tolerance of `next` is left to the
+    // comparison at `next`, so that a jump or isolated value exactly at `next` keeps its time.
     const x = T + (gr - fr) / (fs - gs);
-    if (x > T && x < next) {
+    if (x > T && x < next && !close(x, next)) {
       const value = fr + fs * (x - T);
       b.push(x, value, value, fFirst ? gs : fs);
     }

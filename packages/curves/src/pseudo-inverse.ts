@@ -2,6 +2,7 @@ import type { Curve } from './curve.ts';
 import { CurveBuilder } from './builder.ts';
 import { CurveError } from './errors.ts';
 import { requireNonDecreasing } from './properties.ts';
+import { close } from './tolerance.ts';
 
 // Definitions (standard; the paper's §II prints F↓ with "≤", which would make it 0 for every y ≥ 0):
 //   lower pseudo-inverse  F↓(y) = inf { x ≥ 0 | F(x) ≥ y }   (left-continuous in y)
@@ -73,7 +74,7 @@ export function upperPseudoInverseAt(F: Curve, y: number, checked = false): numb
  */
 type Stretch =
   | { kind: 'up'; x: number; y0: number; y1: number } // vertical: x fixed, y from y0 to y1
-  | { kind: 'slope'; x0: number; y0: number; slope: number; x1: number } // y rises with slope > 0 (x1 may be ∞)
+  | { kind: 'slope'; x0: number; y0: number; slope: number; x1: number; y1: number } // slope > 0 (x1, y1 may be ∞)
   | { kind: 'flat'; y: number; x0: number; x1: number }; // y fixed from x0 to x1 (x1 may be ∞)
 
 function graphPath(F: Curve): Stretch[] {
@@ -81,8 +82,12 @@ function graphPath(F: Curve): Stretch[] {
   const path: Stretch[] = [];
   let y = 0;
   const rise = (x: number, to: number): void => {
-    if (to > y) path.push({ kind: 'up', x, y0: y, y1: to });
-    if (to > y) y = to;
+    if (!(to > y)) return;
+    // A rise within the tolerance (a recomputed left limit one ulp below the stored value) is not a
+    // jump: the level snaps to the stored value.
+    if (!close(to, y)) path.push({ kind: 'up', x, y0: y, y1: to });
+    else if (path.length > 0 && path[path.length - 1].kind === 'slope') (path[path.length - 1] as { y1: number }).y1 = to;
+    y = to;
   };
   for (let i = 0; i < t.length; i++) {
     if (i > 0) rise(t[i], F.leftLimitAtBreakpoint(i));
@@ -91,8 +96,9 @@ function graphPath(F: Curve): Stretch[] {
     if (y === Infinity) break;
     const x1 = i + 1 < t.length ? t[i + 1] : Infinity;
     if (s[i] > 0) {
-      path.push({ kind: 'slope', x0: t[i], y0: y, slope: s[i], x1 });
-      if (x1 !== Infinity) y += s[i] * (x1 - t[i]);
+      const y1 = x1 === Infinity ? Infinity : y + s[i] * (x1 - t[i]);
+      path.push({ kind: 'slope', x0: t[i], y0: y, slope: s[i], x1, y1 });
+      y = y1;
     } else path.push({ kind: 'flat', y, x0: t[i], x1 });
   }
   return path;
@@ -131,6 +137,7 @@ function inverseCurve(F: Curve, which: 'lower' | 'upper'): Curve {
   let xLast = 0;
   for (const st of graphPath(F)) {
     if (st.kind === 'flat') {
+      level = st.y;
       xLast = st.x1;
       if (st.x1 === Infinity) {
         b.push(level, which === 'lower' ? xFirst : Infinity, Infinity, 0);
@@ -146,7 +153,7 @@ function inverseCurve(F: Curve, which: 'lower' | 'upper'): Curve {
       if (level === Infinity) return b.build();
     } else {
       if (st.x1 === Infinity) return b.build();
-      level = st.y0 + st.slope * (st.x1 - st.x0);
+      level = st.y1;
       xFirst = xLast = st.x1;
     }
   }

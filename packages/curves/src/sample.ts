@@ -20,7 +20,7 @@ export function sample(f: Curve, times: readonly number[]): number[] {
       continue;
     }
     while (i + 1 < f.t.length && f.t[i + 1] <= x) i += 1;
-    out[k] = f.t[i] === x ? f.v[i] : f.segmentValue(i, x);
+    out[k] = f.t[i] === x ? f.v[i] : f.at(x); // f.at resolves times within the tolerance of a breakpoint
   }
   return out;
 }

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { sample, grid, averageRates, fromPackets, rate, step, equals, dominates, add, Curve, CurveError } from './index.ts';
+
+describe('sampling (output only)', () => {
+  it('samples sorted and unsorted times, 0 before time 0', () => {
+    expect(sample(rate(2), [0, 1, 2])).toEqual([0, 2, 4]);
+    expect(sample(rate(2), [2, -1, 1])).toEqual([4, 0, 2]);
+    expect(sample(step(5, 1), [1, 1.5])).toEqual([0, 5]);
+  });
+
+  it('builds grids including the end point', () => {
+    expect(grid(0, 1e-6, 2.5e-7)).toHaveLength(5);
+    expect(() => grid(0, 1, 0)).toThrow(/step/);
+  });
+
+  it('bins a cumulative function into average rates: traffic in [a, b) over b − a', () => {
+    // 1000 B at t=0 and 1000 B at t=1 µs, binned over 1 µs: all of the first packet in bin 0.
+    const A = fromPackets([0, 1e-6], [1000, 1000]);
+    expect(averageRates(A, 0, 1e-6, 3)).toEqual([1e9, 1e9, 0]);
+    expect(() => averageRates(A, 0, -1, 3)).toThrow(CurveError);
+  });
+});
+
+describe('equality and dominance with explicit tolerance', () => {
+  it('compares functions, not representations', () => {
+    const a = Curve.fromBreakpoints([[0, 0, 0, 1], [1, 1, 1, 1]]);
+    expect(equals(a, rate(1))).toBe(true);
+    expect(equals(add(rate(1), rate(2)), rate(3))).toBe(true);
+    expect(equals(rate(1), rate(1 + 1e-6))).toBe(false);
+    expect(equals(rate(1), rate(1 + 1e-6), { absolute: 0, relative: 1e-5 })).toBe(true);
+    expect(equals(step(1, 1), step(1, 1, 'right'))).toBe(false); // differ only at the instant 1
+  });
+
+  it('dominance looks at limits and the final slope', () => {
+    expect(dominates(rate(2), rate(1))).toBe(true);
+    expect(dominates(rate(1), rate(2))).toBe(false);
+    expect(dominates(step(1, 1, 'right'), step(1, 1))).toBe(true);
+    expect(dominates(step(1, 1), step(1, 1, 'right'))).toBe(false);
+  });
+});
