@@ -1,6 +1,8 @@
 import type { Curve } from './curve.ts';
 import { CurveBuilder } from './builder.ts';
 import { lowerEnvelope } from './envelope.ts';
+import { min } from './pointwise.ts';
+import { isNonDecreasing } from './properties.ts';
 import { convexDecomposition, chainCurve, type ChainPiece } from './pieces.ts';
 
 /**
@@ -14,17 +16,106 @@ import { convexDecomposition, chainCurve, type ChainPiece } from './pieces.ts';
 export function convolveGeneral(f: Curve, g: Curve): Curve {
   const F = convexDecomposition(f);
   const G = convexDecomposition(g);
-  const parts: Curve[] = [];
-  for (const p of F.points) parts.push(shiftUp(g, p.t, p.y));
-  for (const q of G.points) parts.push(shiftUp(f, q.t, q.y));
+  // point ⊗ curve parts: g moved by each point of f, f moved by each point of g. They are folded
+  // into a running envelope in increasing order of the point's value (low parts first make a good
+  // bound early); a part lying on or above the envelope is skipped without being built.
+  const shifts: { base: Curve; t: number; y: number }[] = [];
+  for (const p of F.points) shifts.push({ base: g, t: p.t, y: p.y });
+  for (const q of G.points) shifts.push({ base: f, t: q.t, y: q.y });
+  shifts.sort((a, b) => a.y - b.y || a.t - b.t);
+  let bound = shiftUp(shifts[0].base, shifts[0].t, shifts[0].y);
+  for (let k = 1; k < shifts.length; k++) {
+    const { base, t, y } = shifts[k];
+    if (!shiftedLiesAbove(base, t, y, bound)) bound = min(bound, shiftUp(base, t, y));
+  }
+  // The envelope of the point parts bounds f ⊗ g from above; a chain pair lying on or above it
+  // over its whole support cannot change the result and is skipped before it is built.
+  const chainParts: Curve[] = [bound];
+  // Quick filter first: when the bound is non-decreasing, its largest value on the pair's support
+  // is the value at the support's end, and a pair with non-negative slopes is nowhere below its
+  // start value; the exact test runs only when the quick one cannot decide.
+  const boundMonotone = isNonDecreasing(bound);
   for (const a of F.chains) {
     for (const c of G.chains) {
+      if (boundMonotone && a.slopes[0] >= 0 && c.slopes[0] >= 0) {
+        const end = a.times[a.slopes.length] + c.times[c.slopes.length];
+        if (end !== Infinity && bound.at(end) <= a.values[0] + c.values[0]) continue;
+      }
       const merged = mergeChains(a, c);
+      if (liesAbove(merged, bound)) continue;
       const curve = chainCurve(merged);
-      if (curve !== null) parts.push(curve);
+      if (curve !== null) chainParts.push(curve);
     }
   }
-  return lowerEnvelope(parts);
+  return lowerEnvelope(chainParts);
+}
+
+/**
+ * True when the open chain c is ≥ U at every instant of its support (so min(U, c) = U). Exact:
+ * on each stretch of c, U − c is affine between U's breakpoints, so it suffices to compare at the
+ * stretch ends (one-sided limits, plus the value at interior kinks, which belong to c) and at U's
+ * breakpoints inside (values and both limits).
+ */
+function liesAbove(c: ChainPiece, U: Curve): boolean {
+  const k = c.slopes.length;
+  for (let m = 0; m < k; m++) {
+    const a = Math.max(c.times[m], 0);
+    const b = c.times[m + 1];
+    if (b <= 0) continue;
+    const slope = c.slopes[m];
+    const at = (x: number): number => c.values[m] + slope * (x - c.times[m]);
+    if (U.rightLimit(a) > at(a)) return false;
+    if (m > 0 && c.times[m] >= 0 && U.at(a) > at(a)) return false; // an interior kink is a point of c
+    let i = U.indexAt(a) + 1;
+    for (; i < U.t.length && U.t[i] < b; i++) {
+      const x = U.t[i];
+      const y = at(x);
+      if (U.v[i] > y || U.r[i] > y || U.leftLimitAtBreakpoint(i) > y) return false;
+    }
+    if (b === Infinity) {
+      if (U.tailSlope > slope || U.r[U.r.length - 1] === Infinity) return false;
+    } else if (U.leftLimit(b) > at(b)) return false;
+  }
+  return true;
+}
+
+/**
+ * True when g(t − t0) + y0 ≥ U(t) for every t ≥ t0 (the shifted copy of g would not lower U).
+ * Walks the breakpoints of both, comparing values, right limits and left limits; U − shifted g is
+ * affine between them. No allocation.
+ */
+function shiftedLiesAbove(g: Curve, t0: number, y0: number, U: Curve): boolean {
+  const gt = g.t, gv = g.v, gr = g.r, gs = g.s;
+  const n = gt.length;
+  let i = 0;
+  let j = U.indexAt(t0);
+  let T = t0;
+  let onG = true;
+  let onU = U.t[j] === T;
+  for (;;) {
+    const pv = onG ? gv[i] + y0 : g.segmentValue(i, T - t0) + y0;
+    const pr = onG ? gr[i] + y0 : pv;
+    const uv = onU ? U.v[j] : U.segmentValue(j, T);
+    const ur = onU ? U.r[j] : uv;
+    if (uv > pv || ur > pr) return false;
+    const nextG = i + 1 < n ? gt[i + 1] + t0 : Infinity;
+    const nextU = j + 1 < U.t.length ? U.t[j + 1] : Infinity;
+    const next = Math.min(nextG, nextU);
+    if (next === Infinity) {
+      // Final segments, equal-or-ordered at T: the copy stays above if it is +∞, or if U is finite
+      // and grows no faster.
+      return gr[i] === Infinity || (U.r[j] !== Infinity && U.s[j] <= gs[i]);
+    }
+    // Left limits at `next` along the current segments.
+    const pl = g.segmentValue(i, next - t0) + y0;
+    const ul = U.segmentValue(j, next);
+    if (ul > pl) return false;
+    onG = nextG === next;
+    onU = nextU === next;
+    if (onG) i += 1;
+    if (onU) j += 1;
+    T = next;
+  }
 }
 
 /** point(t0, y0) ⊗ g: g moved right by t0 and up by y0, +∞ before t0. */

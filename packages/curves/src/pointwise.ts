@@ -6,7 +6,8 @@ import { close } from './tolerance.ts';
 /**
  * Walks the union of the breakpoints of f and g in increasing time. At each union time T it calls
  * `visit(T, fT, fR, fS, gT, gR, gS, next)` with both curves' value, right limit and slope after T,
- * and the next union time (+∞ after the last). Linear in the total number of breakpoints.
+ * and the next union time (+∞ after the last). Breakpoints of f and g within the tolerance of each
+ * other are one instant (the earlier time is used), as in evaluation. Linear in the total size.
  */
 export function mergeWalk(
   f: Curve,
@@ -18,9 +19,9 @@ export function mergeWalk(
   let i = 0;
   let j = 0;
   let T = 0;
+  let onF = true;
+  let onG = true;
   for (;;) {
-    const onF = f.t[i] === T;
-    const onG = g.t[j] === T;
     const fv = onF ? f.v[i] : f.segmentValue(i, T);
     const fr = onF ? f.r[i] : fv;
     const gv = onG ? g.v[j] : g.segmentValue(j, T);
@@ -30,9 +31,12 @@ export function mergeWalk(
     const next = Math.min(nextF, nextG);
     visit(T, fv, fr, f.s[i], gv, gr, g.s[j], next);
     if (next === Infinity) return;
+    const same = close(nextF, nextG);
+    onF = nextF === next || same;
+    onG = nextG === next || same;
+    if (onF) i += 1;
+    if (onG) j += 1;
     T = next;
-    if (nextF === T) i += 1;
-    if (nextG === T) j += 1;
   }
 }
 
@@ -60,26 +64,61 @@ export function subtract(f: Curve, g: Curve): Curve {
   return b.build();
 }
 
-/** Shared body of min and max: the lower (or upper) envelope with crossings inside segments. */
+/**
+ * Shared body of min and max: the lower (or upper) envelope, with crossings inside segments. The
+ * same walk as {@link mergeWalk}, inlined because the general convolution spends most of its time
+ * here; ties and snapping follow the tolerance policy.
+ */
 function envelope(f: Curve, g: Curve, upper: boolean): Curve {
   const b = new CurveBuilder();
-  const pick = upper ? Math.max : Math.min;
-  mergeWalk(f, g, (T, fv, fr, fs, gv, gr, gs, next) => {
+  const ft = f.t, fvs = f.v, frs = f.r, fss = f.s;
+  const gt = g.t, gvs = g.v, grs = g.r, gss = g.s;
+  const nf = ft.length;
+  const ng = gt.length;
+  let i = 0;
+  let j = 0;
+  let T = 0;
+  let onF = true;
+  let onG = true;
+  for (;;) {
+    const fs = fss[i];
+    const gs = gss[j];
+    let fv: number, fr: number, gv: number, gr: number;
+    if (onF) {
+      fv = fvs[i];
+      fr = frs[i];
+    } else fv = fr = frs[i] === Infinity ? Infinity : frs[i] + fs * (T - ft[i]);
+    if (onG) {
+      gv = gvs[j];
+      gr = grs[j];
+    } else gv = gr = grs[j] === Infinity ? Infinity : grs[j] + gs * (T - gt[j]);
+    const nextF = i + 1 < nf ? ft[i + 1] : Infinity;
+    const nextG = j + 1 < ng ? gt[j + 1] : Infinity;
+    const next = nextF < nextG ? nextF : nextG;
     // Which curve is on the envelope just after T? Compare right limits; when they are equal within
     // the tolerance, the slopes decide and that curve stays on the envelope until `next`.
     const tie = close(fr, gr);
     const fFirst = tie ? (upper ? fs >= gs : fs <= gs) : upper ? fr > gr : fr < gr;
-    b.push(T, pick(fv, gv), pick(fr, gr), fFirst ? fs : gs);
-    if (tie || fr === Infinity || gr === Infinity || fs === gs) return;
-    // Crossing strictly inside (T, next)? A crossing within the tolerance of `next` is left to the
-    // comparison at `next`, so that a jump or isolated value exactly at `next` keeps its time.
-    const x = T + (gr - fr) / (fs - gs);
-    if (x > T && x < next && !close(x, next)) {
-      const value = fr + fs * (x - T);
-      b.push(x, value, value, fFirst ? gs : fs);
+    const value = upper ? (fv > gv ? fv : gv) : fv < gv ? fv : gv;
+    const right = upper ? (fr > gr ? fr : gr) : fr < gr ? fr : gr;
+    b.push(T, value, right, fFirst ? fs : gs);
+    if (!tie && fr !== Infinity && gr !== Infinity && fs !== gs) {
+      // Crossing strictly inside (T, next)? One within the tolerance of `next` is left to the
+      // comparison at `next`, so that a jump or isolated value exactly at `next` keeps its time.
+      const x = T + (gr - fr) / (fs - gs);
+      if (x > T && x < next && !close(x, next)) {
+        const y = fr + fs * (x - T);
+        b.push(x, y, y, fFirst ? gs : fs);
+      }
     }
-  });
-  return b.build();
+    if (next === Infinity) return b.build();
+    const same = close(nextF, nextG);
+    onF = nextF === next || same;
+    onG = nextG === next || same;
+    if (onF) i += 1;
+    if (onG) j += 1;
+    T = next;
+  }
 }
 
 /**

@@ -1,8 +1,38 @@
 import type { Curve } from './curve.ts';
 import { CurveError } from './errors.ts';
-import { close } from './tolerance.ts';
+import { close, VALIDATION_EPSILON } from './tolerance.ts';
 
 const le = (a: number, b: number): boolean => a <= b || close(a, b);
+/** a ≤ b within the validation tolerance (see VALIDATION_EPSILON). */
+const atMost = (a: number, b: number): boolean => a <= b || (Number.isFinite(a) && Number.isFinite(b) && a - b <= VALIDATION_EPSILON * Math.max(1, Math.abs(a), Math.abs(b)));
+
+/** Where a curve first decreases: the instant and the two values that break monotonicity. */
+export interface Decrease {
+  t: number;
+  what: string;
+  from: number;
+  to: number;
+}
+
+/**
+ * The first place where f decreases (beyond the validation tolerance, VALIDATION_EPSILON), or null when f is
+ * non-decreasing on [0, ∞). Checks f(0) ≥ 0 (curves are 0 before time 0), every value against the
+ * left limit, every right limit against the value, and every slope.
+ * @example findDecrease(rate(-1)) // { t: 0, what: 'slope after t', from: 0, to: -1 }
+ */
+export function findDecrease(f: Curve): Decrease | null {
+  const { t, v, r, s } = f;
+  if (!atMost(0, v[0])) return { t: 0, what: 'f(0) after f(0−) = 0', from: 0, to: v[0] };
+  for (let i = 0; i < t.length; i++) {
+    if (i > 0) {
+      const left = f.leftLimitAtBreakpoint(i);
+      if (!atMost(left, v[i])) return { t: t[i], what: 'f(t) after f(t−)', from: left, to: v[i] };
+    }
+    if (!atMost(v[i], r[i])) return { t: t[i], what: 'f(t+) after f(t)', from: v[i], to: r[i] };
+    if (r[i] !== Infinity && s[i] < -VALIDATION_EPSILON) return { t: t[i], what: 'slope after t', from: 0, to: s[i] };
+  }
+  return null;
+}
 
 /**
  * True when f is non-decreasing on [0, ∞) (within the canonicalisation tolerance): every value is
@@ -11,19 +41,15 @@ const le = (a: number, b: number): boolean => a <= b || close(a, b);
  * @example isNonDecreasing(rate(1)) // true
  */
 export function isNonDecreasing(f: Curve): boolean {
-  const { t, v, r, s } = f;
-  if (!le(0, v[0])) return false;
-  for (let i = 0; i < t.length; i++) {
-    if (i > 0 && !le(f.leftLimitAtBreakpoint(i), v[i])) return false;
-    if (!le(v[i], r[i])) return false;
-    if (r[i] !== Infinity && s[i] < 0 && !close(s[i], 0)) return false;
-  }
-  return true;
+  return findDecrease(f) === null;
 }
 
-/** Throws {@link CurveError} naming `argument` unless f is non-decreasing. */
+/** Throws {@link CurveError} naming `argument` and the first instant where f decreases. */
 export function requireNonDecreasing(argument: string, f: Curve): void {
-  if (!isNonDecreasing(f)) throw new CurveError(argument, f.toJSON(), 'a non-decreasing curve');
+  const d = findDecrease(f);
+  if (d !== null) {
+    throw new CurveError(argument, d, `a non-decreasing curve (at t = ${d.t}, ${d.what} goes from ${d.from} to ${d.to})`);
+  }
 }
 
 /**

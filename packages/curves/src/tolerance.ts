@@ -11,6 +11,13 @@
  */
 export const EPSILON = 1e-12;
 
+/**
+ * Tolerance of the input checks that reject a curve as decreasing (`requireNonDecreasing`):
+ * 1e-9 relative (floor 1e-9 absolute). Looser than {@link EPSILON} because its job is to catch real
+ * decreases in user input, not the rounding that accumulates over 10^5 or more segments.
+ */
+export const VALIDATION_EPSILON = 1e-9;
+
 /** Explicit tolerance for comparisons: `|a − b| ≤ absolute + relative · max(|a|, |b|)`. */
 export interface Tolerance {
   absolute: number;
