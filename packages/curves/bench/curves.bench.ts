@@ -15,7 +15,6 @@ import {
   upperPseudoInverse,
   lowerPseudoInverseAt,
   compose,
-  rate,
 } from '../src/index.ts';
 import { randomConcave, randomConvex, randomCumulative } from './random.ts';
 
@@ -43,19 +42,23 @@ function report(label: string, n: number, ms: number, work: number, unit: string
   console.log(`${label.padEnd(38)} n=${String(n).padEnd(8)} ${fmtMs(ms).padStart(10)}   ${perSecond} ${unit}/s`);
 }
 
-console.log(`@ccalc/curves benchmarks — node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}`);
+/** Each section takes its list of sizes; `--large` runs only the general algorithms at large n. */
+const large = process.argv.includes('--large');
+const sizes = (normal: number[], big: number[] = []): number[] => (large ? big : normal);
+
+console.log(`@ccalc/curves benchmarks — node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}${large ? ' (--large)' : ''}`);
 console.log('');
 
-for (const n of [10, 100, 1_000, 10_000, 100_000, 1_000_000]) {
+for (const n of sizes([10, 100, 1_000, 10_000, 100_000, 1_000_000])) {
   const f = randomCumulative(n, 1);
   report('convolve with rate (fluid queue)', n, time(() => convolveWithRate(f, 7)), n, 'segments');
 }
-for (const n of [10, 1_000, 100_000, 1_000_000]) {
+for (const n of sizes([10, 1_000, 100_000, 1_000_000])) {
   const f = randomCumulative(n, 2);
   report('convolve with rate-latency', n, time(() => convolveWithRateLatency(f, 7, 0.5)), n, 'segments');
   report('convolve with pure delay', n, time(() => convolveWithDelay(f, 0.5)), n, 'segments');
 }
-for (const n of [10, 100, 1_000, 10_000, 100_000]) {
+for (const n of sizes([10, 100, 1_000, 10_000, 100_000])) {
   const f = randomConvex(n, 3);
   const g = randomConvex(n, 4);
   report('convolve convex ⊗ convex', n, time(() => convolveConvex(f, g)), 2 * n, 'segments');
@@ -63,17 +66,17 @@ for (const n of [10, 100, 1_000, 10_000, 100_000]) {
   const q = randomConcave(n, 6);
   report('convolve concave ⊗ concave', n, time(() => convolveConcave(p, q)), 2 * n, 'segments');
 }
-for (const n of [10, 100, 300, 1_000]) {
+for (const n of sizes([10, 100, 300, 1_000], [3_000, 10_000])) {
   const f = randomCumulative(n, 7);
   const g = randomCumulative(n, 8);
   report('convolve general (non-convex, jumps)', n, time(() => convolveGeneral(f, g), 300, 20), n * n, 'segment pairs');
 }
-for (const n of [10, 100, 300]) {
+for (const n of sizes([10, 100, 300])) {
   const f = randomCumulative(n, 9);
   const g = randomConvex(n, 10);
   report('deconvolve general', n, time(() => deconvolve(f, g), 300, 20), n * n, 'segment pairs');
 }
-for (const n of [10, 1_000, 100_000, 1_000_000]) {
+for (const n of sizes([10, 1_000, 100_000, 1_000_000])) {
   const f = randomCumulative(n, 11);
   report('lower pseudo-inverse (curve)', n, time(() => lowerPseudoInverse(f)), n, 'segments');
   report('upper pseudo-inverse (curve)', n, time(() => upperPseudoInverse(f)), n, 'segments');
@@ -83,5 +86,3 @@ for (const n of [10, 1_000, 100_000, 1_000_000]) {
   const g = convolveWithRate(f, 7);
   report('compose f ∘ g', n, time(() => compose(f, g)), 2 * n, 'segments');
 }
-console.log('');
-console.log(`sanity: ${convolveWithRate(rate(1), 2).at(1)}`);

@@ -51,9 +51,10 @@ export class CurveBuilder {
       this.push(tp, vp, r, s);
       return;
     }
-    if (n >= 1) {
+    // Redundant (nothing changes here)? The slope test first: it settles the common case.
+    if (close(s, this.ss[p]) && close(r, v)) {
       const left = this.rs[p] === Infinity ? Infinity : this.rs[p] + this.ss[p] * (t - this.ts[p]);
-      if (close(v, left) && close(r, v) && close(s, this.ss[p])) return;
+      if (close(v, left)) return;
     }
     this.append(t, v, r, s);
   }

@@ -21,28 +21,33 @@ export function convolveWithRate(f: Curve, r: number): Curve {
   // drops below it. Values where the output follows f are taken from f itself, so totals are exact.
   let anchorT = 0;
   let anchorY = Infinity;
-  const line = (x: number): number => (anchorY === Infinity ? Infinity : anchorY + r * (x - anchorT));
-  const lower = (x: number, y: number): number => {
-    const onLine = line(x);
-    if (y < onLine) {
-      anchorT = x;
-      anchorY = y;
-      return y;
-    }
-    return onLine;
-  };
   for (let i = 0; i < n; i++) {
     const ti = t[i];
-    if (i > 0) lower(ti, f.leftLimitAtBreakpoint(i));
-    const valueAt = lower(ti, v[i]);
-    const rightAt = lower(ti, right[i]);
-    const end = i + 1 < n ? t[i + 1] : Infinity;
+    let onLine = anchorY === Infinity ? Infinity : anchorY + r * (ti - anchorT);
+    if (i > 0) {
+      const left = right[i - 1] === Infinity ? Infinity : right[i - 1] + s[i - 1] * (ti - t[i - 1]);
+      if (left < onLine) {
+        anchorT = ti;
+        anchorY = onLine = left;
+      }
+    }
+    if (v[i] < onLine) {
+      anchorT = ti;
+      anchorY = onLine = v[i];
+    }
+    const valueAt = onLine;
+    if (right[i] < onLine) {
+      anchorT = ti;
+      anchorY = onLine = right[i];
+    }
+    const rightAt = onLine;
     if (right[i] === Infinity || s[i] >= r) {
       b.push(ti, valueAt, rightAt, r);
     } else if (rightAt === right[i]) {
       b.push(ti, valueAt, rightAt, s[i]); // f is on or below the line: the output follows f
     } else {
       b.push(ti, valueAt, rightAt, r);
+      const end = i + 1 < n ? t[i + 1] : Infinity;
       const x = ti + (right[i] - rightAt) / (r - s[i]); // f falls to the line
       if (x < end) {
         const y = right[i] + s[i] * (x - ti);

@@ -68,40 +68,54 @@ export function upperPseudoInverseAt(F: Curve, y: number, checked = false): numb
 }
 
 /**
- * The completed graph of a non-decreasing F as a path in the (x, y) plane, from (0, 0): vertical
+ * Walks the completed graph of a non-decreasing F in the (x, y) plane from (0, 0): vertical
  * stretches at jumps (and from 0 to F(0)), sloped and horizontal stretches along segments, and a
- * final vertical stretch to +∞ where F becomes +∞. Both pseudo-inverses are read off this path.
+ * final vertical stretch to +∞ where F becomes +∞. Both pseudo-inverses are read off this walk.
+ * Callbacks rather than a list of stretch objects, so that a 10^6-segment curve allocates nothing.
+ * A rise within the tolerance (a recomputed left limit one ulp below the stored value) is not a
+ * jump: the level snaps to the stored value.
  */
-type Stretch =
-  | { kind: 'up'; x: number; y0: number; y1: number } // vertical: x fixed, y from y0 to y1
-  | { kind: 'slope'; x0: number; y0: number; slope: number; x1: number; y1: number } // slope > 0 (x1, y1 may be ∞)
-  | { kind: 'flat'; y: number; x0: number; x1: number }; // y fixed from x0 to x1 (x1 may be ∞)
+interface GraphVisitor {
+  up(x: number, y1: number): void;
+  slope(x0: number, slope: number, x1: number): void;
+  flat(y: number, x1: number): void;
+  /** Called when a sloped stretch ends at level y1 (possibly snapped). */
+  slopeEnd(y1: number): void;
+}
 
-function graphPath(F: Curve): Stretch[] {
+function walkGraph(F: Curve, visit: GraphVisitor): void {
   const { t, v, r, s } = F;
-  const path: Stretch[] = [];
   let y = 0;
+  let afterSlope = false;
   const rise = (x: number, to: number): void => {
     if (!(to > y)) return;
-    // A rise within the tolerance (a recomputed left limit one ulp below the stored value) is not a
-    // jump: the level snaps to the stored value.
-    if (!close(to, y)) path.push({ kind: 'up', x, y0: y, y1: to });
-    else if (path.length > 0 && path[path.length - 1].kind === 'slope') (path[path.length - 1] as { y1: number }).y1 = to;
+    if (close(to, y)) {
+      y = to;
+      return;
+    }
+    if (afterSlope) visit.slopeEnd(y);
+    afterSlope = false;
+    visit.up(x, to);
     y = to;
   };
   for (let i = 0; i < t.length; i++) {
     if (i > 0) rise(t[i], F.leftLimitAtBreakpoint(i));
     rise(t[i], v[i]);
     rise(t[i], r[i]);
-    if (y === Infinity) break;
+    if (afterSlope) visit.slopeEnd(y);
+    afterSlope = false;
+    if (y === Infinity) return;
     const x1 = i + 1 < t.length ? t[i + 1] : Infinity;
     if (s[i] > 0) {
-      const y1 = x1 === Infinity ? Infinity : y + s[i] * (x1 - t[i]);
-      path.push({ kind: 'slope', x0: t[i], y0: y, slope: s[i], x1, y1 });
-      y = y1;
-    } else path.push({ kind: 'flat', y, x0: t[i], x1 });
+      visit.slope(t[i], s[i], x1);
+      if (x1 === Infinity) return;
+      y += s[i] * (x1 - t[i]);
+      afterSlope = true;
+    } else {
+      visit.flat(y, x1);
+      if (x1 === Infinity) return;
+    }
   }
-  return path;
 }
 
 /**
@@ -132,30 +146,28 @@ export function upperPseudoInverse(F: Curve): Curve {
  */
 function inverseCurve(F: Curve, which: 'lower' | 'upper'): Curve {
   const b = new CurveBuilder();
+  const lower = which === 'lower';
   let level = 0;
   let xFirst = 0;
   let xLast = 0;
-  for (const st of graphPath(F)) {
-    if (st.kind === 'flat') {
-      level = st.y;
-      xLast = st.x1;
-      if (st.x1 === Infinity) {
-        b.push(level, which === 'lower' ? xFirst : Infinity, Infinity, 0);
-        return b.build();
-      }
-      continue;
-    }
-    const x0 = st.kind === 'up' ? st.x : st.x0;
-    b.push(level, which === 'lower' ? xFirst : xLast, x0, st.kind === 'up' ? 0 : 1 / st.slope);
-    if (st.kind === 'up') {
-      level = st.y1;
-      xFirst = xLast = st.x;
-      if (level === Infinity) return b.build();
-    } else {
-      if (st.x1 === Infinity) return b.build();
-      level = st.y1;
-      xFirst = xLast = st.x1;
-    }
-  }
+  walkGraph(F, {
+    up(x, y1) {
+      b.push(level, lower ? xFirst : xLast, x, 0);
+      level = y1;
+      xFirst = xLast = x;
+    },
+    slope(x0, slope, x1) {
+      b.push(level, lower ? xFirst : xLast, x0, 1 / slope);
+      xFirst = xLast = x1;
+    },
+    slopeEnd(y1) {
+      level = y1;
+    },
+    flat(y, x1) {
+      level = y;
+      xLast = x1;
+      if (x1 === Infinity) b.push(level, lower ? xFirst : Infinity, Infinity, 0);
+    },
+  });
   return b.build();
 }

@@ -38,3 +38,12 @@ describe('equality and dominance with explicit tolerance', () => {
     expect(dominates(step(1, 1), step(1, 1, 'right'))).toBe(false);
   });
 });
+
+describe('polyline (exact graph for plotting)', () => {
+  it('draws jumps as vertical strokes and stops at +∞', async () => {
+    const { polyline, pureDelay } = await import('./index.ts');
+    expect(polyline(step(5, 1), 2)).toEqual([[{ t: 0, y: 0 }, { t: 1, y: 0 }, { t: 1, y: 5 }, { t: 2, y: 5 }]]);
+    expect(polyline(pureDelay(1), 3)).toEqual([[{ t: 0, y: 0 }, { t: 1, y: 0 }]]);
+    expect(polyline(rate(2), 3)).toEqual([[{ t: 0, y: 0 }, { t: 3, y: 6 }]]);
+  });
+});
