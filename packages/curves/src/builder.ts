@@ -1,4 +1,4 @@
-import { close } from './tolerance.ts';
+import { close, closeSlopes } from './tolerance.ts';
 import { Curve } from './curve.ts';
 
 /**
@@ -52,11 +52,25 @@ export class CurveBuilder {
       return;
     }
     // Redundant (nothing changes here)? The slope test first: it settles the common case.
-    if (close(s, this.ss[p]) && close(r, v)) {
+    if (closeSlopes(s, this.ss[p]) && close(r, v)) {
       const left = this.rs[p] === Infinity ? Infinity : this.rs[p] + this.ss[p] * (t - this.ts[p]);
       if (close(v, left)) return;
     }
     this.append(t, v, r, s);
+  }
+
+  /**
+   * The curve pushed so far, without copying: a read-only view that is valid until the next push.
+   * Lets a computation that grows a curve (the congestion-control engine) evaluate its history.
+   */
+  snapshot(): Curve {
+    if (this.ts.length === 0) throw new Error('CurveBuilder.snapshot: no breakpoint was pushed');
+    return Curve.trusted(this.ts, this.vs, this.rs, this.ss);
+  }
+
+  /** Drops every breakpoint at or after time `t` (to replace a tentative continuation). */
+  truncate(t: number): void {
+    while (this.ts.length > 0 && this.ts[this.ts.length - 1] >= t) this.pop();
   }
 
   /** The canonical curve. The builder must not be used afterwards. */

@@ -18,30 +18,27 @@ function valueAtInfinity(f: Curve): number {
  * (Theorem 1): D_j = Â_j ∘ Â↑ ∘ D.
  * @example compose(rate(2), rate(3)).at(1) // 6
  */
-export function compose(f: Curve, g: Curve): Curve {
-  requireNonDecreasing('g', g);
+export function compose(f: Curve, g: Curve, trusted = false): Curve {
+  if (!trusted) requireNonDecreasing('g', g);
   const b = new CurveBuilder();
-  let limit: number | undefined;
-  const fInfinity = (): number => (limit ??= valueAtInfinity(f)); // only needed where g is +∞
+  let limit = Number.NaN; // f(+∞), computed only if g reaches +∞
   const { t, v, r, s } = g;
-  // Outer value at x: exact point value, and the one-sided limits used inside g's segments.
-  const fAt = (x: number): number => (x === Infinity ? fInfinity() : f.at(x));
-  const fRight = (x: number): number => (x === Infinity ? fInfinity() : f.rightLimit(x));
   for (let i = 0; i < t.length; i++) {
     const end = i + 1 < t.length ? t[i + 1] : Infinity;
     const x0 = r[i];
+    const atPoint = v[i] === Infinity ? (Number.isNaN(limit) ? (limit = valueAtInfinity(f)) : limit) : f.at(v[i]);
     if (x0 === Infinity) {
-      b.push(t[i], fAt(v[i]), fInfinity(), 0);
+      b.push(t[i], atPoint, Number.isNaN(limit) ? (limit = valueAtInfinity(f)) : limit, 0);
       continue;
     }
     if (s[i] === 0) {
       // g constant on the segment: f(x0) throughout.
-      b.push(t[i], fAt(v[i]), fAt(x0), 0);
+      b.push(t[i], atPoint, f.at(x0), 0);
       continue;
     }
     // g increases from x0 with slope s[i]: f's segments are traversed in order.
     let k = f.indexAt(x0);
-    b.push(t[i], fAt(v[i]), fRight(x0), f.s[k] * s[i]);
+    b.push(t[i], atPoint, f.rightLimit(x0), f.s[k] * s[i]);
     for (k += 1; k < f.t.length; k++) {
       const tk = t[i] + (f.t[k] - x0) / s[i];
       if (!(tk < end)) break;

@@ -5,7 +5,7 @@
 export { Curve, type Breakpoint, type CurveJSON } from './curve.ts';
 export { CurveBuilder } from './builder.ts';
 export { CurveError } from './errors.ts';
-export { EPSILON, VALIDATION_EPSILON, DEFAULT_TOLERANCE, close, withinTolerance, type Tolerance } from './tolerance.ts';
+export { EPSILON, VALIDATION_EPSILON, DEFAULT_TOLERANCE, close, closeSlopes, withinTolerance, type Tolerance } from './tolerance.ts';
 export { zero, constant, rate, rateLatency, tokenBucket, pureDelay, window, step, fromPackets, fromSamples } from './constructors.ts';
 export { add, subtract, min, max, scale, verticalShift, horizontalShift, restrict } from './pointwise.ts';
 export { isNonDecreasing, findDecrease, type Decrease, requireNonDecreasing, isConvex, isConcave, asRateLatency, asPureDelay } from './properties.ts';
@@ -21,3 +21,4 @@ export { sample, grid, averageRates } from './sample.ts';
 export { equals, dominates } from './compare.ts';
 export { polyline, type Vertex } from './polyline.ts';
 export { curveChart, type ChartSeries, type ChartOptions } from './chart.ts';
+export { firstTimeAbove } from './crossing.ts';

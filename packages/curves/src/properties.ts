@@ -1,6 +1,6 @@
 import type { Curve } from './curve.ts';
 import { CurveError } from './errors.ts';
-import { close, VALIDATION_EPSILON } from './tolerance.ts';
+import { close, closeSlopes, VALIDATION_EPSILON } from './tolerance.ts';
 
 const le = (a: number, b: number): boolean => a <= b || close(a, b);
 /** a ≤ b within the validation tolerance (see VALIDATION_EPSILON). */
@@ -78,7 +78,7 @@ export function isConvex(f: Curve): boolean {
   for (let k = first; k <= last; k++) {
     const i = k >> 1;
     if ((k & 1) === 1) {
-      if (s[i] < previousSlope && !close(s[i], previousSlope)) return false;
+      if (s[i] < previousSlope && !closeSlopes(s[i], previousSlope)) return false;
       previousSlope = s[i];
       continue;
     }
@@ -108,7 +108,7 @@ export function isConcave(f: Curve): boolean {
     const left = f.leftLimitAtBreakpoint(i);
     if (v[i] === Infinity || r[i] === Infinity) return false;
     if (!close(left, v[i]) || !close(v[i], r[i])) return false;
-    if (s[i] > s[i - 1] && !close(s[i], s[i - 1])) return false;
+    if (s[i] > s[i - 1] && !closeSlopes(s[i], s[i - 1])) return false;
   }
   return true;
 }

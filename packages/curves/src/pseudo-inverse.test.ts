@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { Curve, CurveError, lowerPseudoInverse, lowerPseudoInverseAt, upperPseudoInverse, upperPseudoInverseAt, rate, step, pureDelay, fromPackets, equals } from './index.ts';
+import { Curve, CurveError, fromSamples, lowerPseudoInverse, lowerPseudoInverseAt, upperPseudoInverse, upperPseudoInverseAt, rate, step, pureDelay, fromPackets, equals } from './index.ts';
 import { curveArb } from './test-support/random-curves.ts';
 
 const cumulative = curveArb({ leftContinuous: true, maxBreakpoints: 5, allowInfinity: false });
@@ -94,6 +94,14 @@ describe('pseudo-inverses', () => {
     expect(lowerPseudoInverseAt(pureDelay(2), 100)).toBe(2);
     // Packets: the 2nd packet's first byte was admitted at 1 µs.
     expect(lowerPseudoInverseAt(fromPackets([0, 1e-6], [1000, 1000]), 1500)).toBe(1e-6);
+  });
+
+  it('keeps kinks between slopes of 1e-10 s/B (regression: slopes compared with an absolute floor)', () => {
+    const y1 = 4999248416 * 0.01182;
+    const A = fromSamples([0, 0.01182, 0.01185], [0, y1, y1 + 5011748416 * 0.00003]);
+    const U = upperPseudoInverse(A);
+    expect(U.t.length).toBe(3);
+    expect(U.at(A.at(0.01182))).toBeCloseTo(0.01182, 15);
   });
 
   it('reject decreasing curves and NaN levels', () => {

@@ -47,3 +47,15 @@ describe('polyline (exact graph for plotting)', () => {
     expect(polyline(rate(2), 3)).toEqual([[{ t: 0, y: 0 }, { t: 3, y: 6 }]]);
   });
 });
+
+describe('firstTimeAbove (signal instants)', () => {
+  it('finds the exact infimum of the times where h exceeds the margin', async () => {
+    const { firstTimeAbove, subtract, constant, step, Curve: C } = await import('./index.ts');
+    expect(firstTimeAbove(subtract(rate(2), constant(3)), 0, 10)).toBe(1.5);
+    expect(firstTimeAbove(subtract(rate(2), constant(3)), 0, 1)).toBe(Infinity);
+    expect(firstTimeAbove(subtract(rate(2), constant(3)), 2, 10)).toBe(2);
+    expect(firstTimeAbove(step(1, 3), 0, 10)).toBe(3); // h > 0 just after 3: the infimum is 3
+    expect(firstTimeAbove(C.fromBreakpoints([[0, 0, 0, 0], [2, 5, 0, 0]]), 0, 10)).toBe(2); // an isolated point
+    expect(firstTimeAbove(rate(1), 0, 10, 4)).toBe(4);
+  });
+});

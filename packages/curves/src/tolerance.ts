@@ -34,6 +34,17 @@ export function close(a: number, b: number): boolean {
   return Math.abs(a - b) <= EPSILON * Math.max(1, Math.abs(a), Math.abs(b));
 }
 
+/**
+ * True when two slopes are equal under the canonicalisation policy: relative only,
+ * |a − b| ≤ EPSILON · max(|a|, |b|). Slopes have no natural absolute scale (an inverse curve's slopes
+ * are seconds per byte, around 1e-10), so the absolute floor of {@link close} would merge distinct
+ * slopes.
+ */
+export function closeSlopes(a: number, b: number): boolean {
+  if (a === b) return true;
+  return Math.abs(a - b) <= EPSILON * Math.max(Math.abs(a), Math.abs(b));
+}
+
 /** True when `a` and `b` are equal within `tol` (infinities equal only themselves). */
 export function withinTolerance(a: number, b: number, tol: Tolerance): boolean {
   if (a === b) return true;

@@ -1,0 +1,80 @@
+/**
+ * The interface between the engine and a congestion-control algorithm (CCA). The engine computes
+ * curves and signals; a CCA only keeps its state, says what it limits (a rate, a per-flight window
+ * or a sliding window) and reacts to signals. So DCQCN, QCN or any other algorithm plugs in as a
+ * CCA definition, not as an engine change.
+ */
+
+/** What a CCA imposes on its source, as a service curve applied from the current origin. */
+export type Limit =
+  /** Rate limiter λ_r (bytes/s): Â_rem = A_rem ⊗ λ_r (paper §III-C). */
+  | { kind: 'rate'; rate: number }
+  /** Per-flight window S_W (bytes): Â_rem = A_rem ⊗ S_W = min(A_rem, W) until the flight is acknowledged (§III-D, Alg. 2). */
+  | { kind: 'flight'; window: number }
+  /** Sliding window (bytes): Â(t) ≤ ack(t) + W, the window opening as acknowledgements arrive (Alg. 3). */
+  | { kind: 'sliding'; window: number };
+
+/** How the coordinate system moves when the CCA changes its limit. */
+export type Shift =
+  /** No change of limit (nothing to re-express). */
+  | 'none'
+  /** New origin (t_e, Â(t_e)): everything admitted so far stays admitted (increase, §III-C). */
+  | 'admitted'
+  /** New origin (t_e, ack(t_e)): Go-Back-N, everything unacknowledged is sent again (timeout). */
+  | 'acknowledged';
+
+/** Read-only signals a CCA may consult when it reacts, evaluated by the engine from exact curves. */
+export interface SignalView {
+  /** Current time (s). */
+  readonly now: number;
+  /** Bytes acknowledged at the sender by time t: ack(t) = D(t − ΔR) (packetized if configured). */
+  acknowledged(t: number): number;
+  /** Bytes admitted by time t, Â(t). */
+  admitted(t: number): number;
+  /** Round-trip time measured at t, Eq. (1): RTT(t) = t − Â↓(D(t − ΔR)). */
+  rtt(t: number): number;
+  /**
+   * The smallest round-trip time of the bytes acknowledged in (from, to]: min over those bytes y of
+   * D↓(y) + ΔR − Â↓(y), exact. This is what a sender measuring every acknowledgement sees as its
+   * minimum RTT; unlike Eq. (1) it does not count idle time. NaN if nothing was acknowledged.
+   */
+  minRttSince(from: number, to: number): number;
+  /** The flow's feedback delay ΔR (s). */
+  readonly feedbackDelay: number;
+}
+
+/** A CCA's answer to a signal: its new state and how the coordinate system shifts. */
+export interface Reaction<S> {
+  state: S;
+  shift: Shift;
+  /** Short event name for the log, e.g. "rate-increase", "timeout", "window-change". */
+  kind: string;
+}
+
+/** Which signals the engine must compute for a CCA. */
+export interface Listens {
+  /** Timeout after τ_o seconds without acknowledgement (Go-Back-N). */
+  timeout?: number;
+  /** The current flight (per-flight window) being fully acknowledged. */
+  flights?: boolean;
+  /** Congestion notifications (ECN marks echoed by the receiver). */
+  notifications?: boolean;
+}
+
+/** A congestion-control algorithm with state S. Implementations must be pure: return new states. */
+export interface CongestionControl<S> {
+  readonly name: string;
+  readonly listens: Listens;
+  /** State at time 0. */
+  initial(): S;
+  /** The limit the CCA imposes in state s. */
+  limit(s: S): Limit;
+  /** Absolute time of the CCA's next timer (e.g. the next additive increase), +∞ if none. */
+  nextTimer(s: S): number;
+  onTimer(s: S, signals: SignalView): Reaction<S>;
+  onTimeout?(s: S, signals: SignalView): Reaction<S>;
+  onFlightAcknowledged?(s: S, signals: SignalView): Reaction<S>;
+  onNotification?(s: S, signals: SignalView): Reaction<S>;
+  /** The state as numbers for the event log and step series (e.g. {rate} or {window, ssthresh}). */
+  describe(s: S): Record<string, number>;
+}

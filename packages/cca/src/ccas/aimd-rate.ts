@@ -1,0 +1,56 @@
+import type { CongestionControl } from '../cca.ts';
+import { ModelError, requireFraction, requirePositive } from '../errors.ts';
+
+/** Parameters of rate-based AIMD (paper §III-C, Algorithm 1). SI units. */
+export interface AimdRateParameters {
+  /** Initial rate r_o (bytes/s). */
+  initialRate: number;
+  /** Additive increase α (bytes/s) every `increaseInterval` without congestion. */
+  increase: number;
+  /** Multiplicative decrease β ∈ (0, 1) on a timeout or a notification. */
+  decrease: number;
+  /** Δτ_ai (s). */
+  increaseInterval: number;
+  /** Timeout τ_o (s); must exceed the feedback delay. Omit for no timeouts. */
+  timeout?: number;
+  /** Upper bound of the rate (bytes/s); +∞ by default, as in the paper. */
+  maxRate?: number;
+}
+
+export interface AimdRateState {
+  rate: number;
+  nextIncrease: number;
+  lastCongestion: number;
+}
+
+/**
+ * Rate-based AIMD (paper §III-C, Algorithm 1): a rate limiter λ_r. Every Δτ_ai the rate grows by α
+ * (Eq. 4) unless a timeout or notification happened in the last Δτ_ai; a timeout multiplies it by β
+ * (Eq. 3) and restarts from what was acknowledged (Go-Back-N); a congestion notification multiplies
+ * it by β. Each change shifts the coordinate system (origin (t, Â(t)) or (t, D(t − ΔR))).
+ * @example aimdRate({ initialRate: 7.5e9, increase: 12.5e6, decrease: 0.8, increaseInterval: 30e-6, timeout: 100e-6 })
+ */
+export function aimdRate(p: AimdRateParameters): CongestionControl<AimdRateState> {
+  requirePositive('initialRate', p.initialRate);
+  requirePositive('increase', p.increase);
+  requireFraction('decrease', p.decrease);
+  requirePositive('increaseInterval', p.increaseInterval);
+  if (p.timeout !== undefined) requirePositive('timeout', p.timeout);
+  const maxRate = p.maxRate ?? Infinity;
+  if (!(maxRate >= p.initialRate)) throw new ModelError('maxRate', p.maxRate, `a rate ≥ initialRate = ${p.initialRate}`);
+  return {
+    name: 'aimd-rate',
+    listens: { timeout: p.timeout, notifications: true },
+    initial: () => ({ rate: p.initialRate, nextIncrease: p.increaseInterval, lastCongestion: -Infinity }),
+    limit: (s) => ({ kind: 'rate', rate: s.rate }),
+    nextTimer: (s) => s.nextIncrease,
+    onTimer(s, signals) {
+      const next = { ...s, nextIncrease: s.nextIncrease + p.increaseInterval };
+      if (s.lastCongestion >= signals.now - p.increaseInterval) return { state: next, shift: 'none', kind: 'no-increase' };
+      return { state: { ...next, rate: Math.min(maxRate, s.rate + p.increase) }, shift: 'admitted', kind: 'rate-increase' };
+    },
+    onTimeout: (s, signals) => ({ state: { ...s, rate: s.rate * p.decrease, lastCongestion: signals.now }, shift: 'acknowledged', kind: 'timeout' }),
+    onNotification: (s, signals) => ({ state: { ...s, rate: s.rate * p.decrease, lastCongestion: signals.now }, shift: 'admitted', kind: 'rate-cut' }),
+    describe: (s) => ({ rate: s.rate }),
+  };
+}

@@ -1,0 +1,91 @@
+import { lowerPseudoInverseAt } from '@ccalc/curves';
+import type { EcnConfig } from './model.ts';
+import type { Trace } from './trace.ts';
+import { seededRandom } from './random.ts';
+
+/**
+ * RED marking probability p(x) for a backlog of x bytes (paper §III-B.d, with the misprint fixed:
+ * p = 0 for x ≤ K_min, not x ≤ K_max): 1 at or above K_max, P_max·(x − K_min)/(K_max − K_min) in
+ * between. Without K_min it is a plain threshold at K_max.
+ * @example redProbability({ kMin: 5e3, kMax: 200e3, pMax: 0.01, kMax... }, 102500) // 0.005
+ */
+export function redProbability(config: Pick<EcnConfig, 'kMin' | 'kMax' | 'pMax'>, x: number): number {
+  if (x >= config.kMax) return 1;
+  if (config.kMin === undefined || x <= config.kMin) return 0;
+  return (config.pMax ?? 0) * ((x - config.kMin) / (config.kMax - config.kMin));
+}
+
+/**
+ * The minimum-gap rule for congestion notifications to one sender (paper §III-B.d, three cases).
+ * With t̲ the time of the latest notification sent or scheduled (−∞ at first) and a mark at t:
+ * 1) t − t̲ ≥ Δ: notify at t; 2) 0 ≤ t − t̲ < Δ: notify at t̲ + Δ; 3) t − t̲ < 0: one is already
+ * scheduled after t, nothing more. Returns the notification time, or null in case 3.
+ * @example const g = new NotificationGap(50e-6); g.next(0) // 0; g.next(1e-6) // 5e-5; g.next(2e-6) // null
+ */
+export class NotificationGap {
+  private last = -Infinity;
+  constructor(private readonly gap: number) {}
+
+  next(t: number): number | null {
+    const since = t - this.last;
+    if (since >= this.gap) this.last = t;
+    else if (since >= 0) this.last += this.gap;
+    else return null;
+    return this.last;
+  }
+}
+
+/** ECN marking at the path server, packet by packet over exact curves. */
+export class EcnMarker {
+  private readonly nextLevel: number[];
+  private readonly accumulated: number[];
+  private readonly gaps: NotificationGap[];
+  private readonly uniform: (() => number) | null;
+
+  constructor(private readonly config: EcnConfig, flows: number) {
+    this.nextLevel = new Array(flows).fill(config.packetSize);
+    this.accumulated = new Array(flows).fill(0);
+    this.gaps = Array.from({ length: flows }, () => new NotificationGap(config.notificationGap ?? 0));
+    const random = config.random ?? 'expected';
+    this.uniform = random === 'expected' ? null : seededRandom(random.seed);
+  }
+
+  /**
+   * Marks in (t, te]: for each flow, every packet whose last byte enters the server (enqueue) or
+   * leaves it (dequeue) in the window is marked with probability p(backlog) — the backlog the packet
+   * finds on arrival, or leaves behind on departure. Random draws use the seeded generator; in the
+   * expected-value mode a flow is marked each time its sum of p crosses an integer.
+   */
+  marks(t: number, te: number, admitted: Trace[], delivered: Trace[], aggregate: Trace, departures: Trace): { flow: number; time: number }[] {
+    const out: { flow: number; time: number }[] = [];
+    const dequeue = this.config.at === 'dequeue';
+    const total = aggregate.view(t);
+    const left = departures.view(t);
+    admitted.forEach((_, j) => {
+      const counted = (dequeue ? delivered[j] : admitted[j]).view(t);
+      for (;;) {
+        const time = lowerPseudoInverseAt(counted, this.nextLevel[j], true);
+        if (!(time <= te)) break;
+        this.nextLevel[j] += this.config.packetSize;
+        if (time <= t && time !== t) continue;
+        const backlog = dequeue ? total.at(time) - left.rightLimit(time) : total.at(time) - left.at(time);
+        const p = redProbability(this.config, backlog);
+        if (p <= 0) continue;
+        let mark: boolean;
+        if (this.uniform !== null) mark = this.uniform() < p;
+        else {
+          const before = Math.floor(this.accumulated[j] + 1e-12);
+          this.accumulated[j] += p;
+          mark = Math.floor(this.accumulated[j] + 1e-12) > before;
+        }
+        if (mark) out.push({ flow: j, time });
+      }
+    });
+    return out.sort((a, b) => a.time - b.time);
+  }
+
+  /** The time at which a mark at `markTime` is notified to `flow`'s sender (gap rule), or null. */
+  notify(flow: number, markTime: number): number | null {
+    return this.gaps[flow].next(markTime);
+  }
+}

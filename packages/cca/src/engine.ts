@@ -1,0 +1,421 @@
+import {
+  Curve,
+  add,
+  asRateLatency,
+  close,
+  constant,
+  convolve,
+  convolveWithRate,
+  CurveBuilder,
+  firstTimeAbove,
+  horizontalShift,
+  lowerPseudoInverse,
+  lowerPseudoInverseAt,
+  subtract,
+  upperPseudoInverseAt,
+  verticalShift,
+} from '@ccalc/curves';
+import type { CongestionControl, Reaction, SignalView } from './cca.ts';
+import type { PathServerModel } from './model.ts';
+import type { EngineEvent, EngineResult, StepSeries } from './results.ts';
+import { Trace } from './trace.ts';
+import { admittedIncrement, remainingArrivals } from './admission.ts';
+import { fifoDemultiplex } from './fifo-demultiplex.ts';
+import { packetize } from './acknowledgements.ts';
+import { validateModel } from './validate.ts';
+import { EcnMarker } from './ecn.ts';
+import { PfcController } from './pfc.ts';
+
+/** Bytes: conditions such as "acknowledged < admitted" must exceed this to count (rounding guard). */
+const MARGIN = 1e-6;
+
+/** Per-flow state of a run. Curves are kept twice: as the sender sees them (sequence view, where a
+ * Go-Back-N timeout rewinds Â and D) and as the server sees them (wire view, bytes actually queued). */
+interface FlowRun {
+  index: number;
+  name: string;
+  arrivals: Curve;
+  cca: CongestionControl<unknown>;
+  state: unknown;
+  ackDelay: number;
+  notificationDelay: number;
+  pauseDelay: number;
+  admittedSeq: Trace;
+  deliveredSeq: Trace;
+  admittedWire: Trace;
+  deliveredWire: Trace;
+  /** Wire minus sequence bytes (retransmitted bytes counted twice on the wire). */
+  duplicate: number;
+  /** Coordinate origin of the current limit (paper §III-C): time and admitted bytes there. */
+  origin: { t: number; y: number };
+  /** Start of the current timeout epoch and the acknowledged bytes there. */
+  epoch: { t: number; base: number };
+  /** Right limit of the sequence-view admitted curve at the next window start, after a timeout. */
+  seqRestart: number | null;
+  paused: boolean;
+  nextTimer: number;
+  series: Record<string, StepSeries>;
+  /** Last instant each signal was handled (an instant is never handled twice). */
+  handled: Record<string, number>;
+}
+
+/** A scheduled signal arriving at a sender. */
+interface Pending {
+  time: number;
+  flow: number;
+  kind: 'notification' | 'pfc-pause' | 'pfc-resume';
+}
+
+/**
+ * Runs the path-server model of congestion control (paper §III–IV) causally and exactly: the time
+ * axis is advanced in windows no longer than the shortest feedback delay, so everything a signal
+ * triggers lies beyond the window in which the signal was computed. In each window the admitted
+ * traffic of every flow follows its CCA's limit from the current origin (rate limiter, per-flight
+ * window or sliding window), the path server's departures are an exact convolution (a fluid queue
+ * for rate and rate-latency servers), FIFO demultiplexing by Theorem 1 gives each flow's departures,
+ * and the first event (timer, timeout, acknowledged flight, notification, PFC frame) cuts the window.
+ * At the event the CCA reacts and the coordinate system of its flow shifts to (t_e, Â(t_e)) after an
+ * increase or (t_e, D(t_e − ΔR)) after a timeout. Cost grows with the number of events and windows,
+ * not with the horizon times the curve size.
+ *
+ * Throws a ModelError (naming the parameter) before computing anything if the model is invalid.
+ * @example runPathServer({ service: rate(12.5e9), flows: [{ arrivals, cca: aimdRate({...}) }], horizon: 0.05, feedbackDelay: 20e-6 })
+ */
+export function runPathServer(model: PathServerModel): EngineResult {
+  validateModel(model);
+  const rl = asRateLatency(model.service);
+  const flows: FlowRun[] = model.flows.map((spec, index) => {
+    const ackDelay = spec.ackDelay ?? model.feedbackDelay;
+    const state = spec.cca.initial();
+    const run: FlowRun = {
+      index,
+      name: spec.name ?? `flow ${index + 1}`,
+      arrivals: spec.arrivals,
+      cca: spec.cca,
+      state,
+      ackDelay,
+      notificationDelay: spec.notificationDelay ?? ackDelay,
+      pauseDelay: spec.pauseDelay ?? ackDelay,
+      admittedSeq: new Trace(),
+      deliveredSeq: new Trace(),
+      admittedWire: new Trace(),
+      deliveredWire: new Trace(),
+      duplicate: 0,
+      origin: { t: 0, y: 0 },
+      epoch: { t: 0, base: 0 },
+      seqRestart: null,
+      paused: false,
+      nextTimer: spec.cca.nextTimer(state),
+      series: {},
+      handled: {},
+    };
+    record(run, 0);
+    return run;
+  });
+  const aggregate = new Trace(); // Σ wire admitted
+  const queueOut = new Trace(); // bytes that left the queue (before the server's latency)
+  const departures = new Trace(); // D
+  const events: EngineEvent[] = [];
+  const pending: Pending[] = [];
+  const ecn = model.ecn === undefined ? null : new EcnMarker(model.ecn, flows.length);
+  const pfc = model.pfc === undefined ? null : new PfcController(model.pfc, flows.length);
+  // Window length. Signals that act inside a window would be missed, so a window must not exceed
+  // the delay of any feedback that is computed from the window itself: the acknowledgements a
+  // sliding window admits by, ECN notifications and PFC frames. Timeouts and flights are found from
+  // the window's exact curves and cut it; rate and flight limits need no bound.
+  const slidingBound = Math.min(...flows.map((f) => f.ackDelay));
+  const signalBound = Math.min(
+    ecn !== null ? Math.min(...flows.map((f) => f.notificationDelay)) : Infinity,
+    pfc !== null ? Math.min(...flows.map((f) => f.pauseDelay)) : Infinity,
+    model.horizon,
+  );
+  const horizon = model.horizon;
+  let windows = 0;
+  let t = 0;
+
+  while (t < horizon) {
+    windows += 1;
+    let nextScheduled = Infinity;
+    for (const p of pending) nextScheduled = Math.min(nextScheduled, p.time);
+    for (const f of flows) nextScheduled = Math.min(nextScheduled, f.nextTimer);
+    let sliding = false;
+    for (const f of flows) if (f.cca.limit(f.state).kind === 'sliding') sliding = true;
+    const step = Math.min(signalBound, sliding ? slidingBound : Infinity);
+    const t1 = Math.min(t + step, horizon, Math.max(nextScheduled, t + step * 1e-9));
+
+    // 1. Admission by each CCA over (t, t1].
+    let aggregateLocal: Curve = constant(0);
+    for (const f of flows) {
+      const seqBase = f.seqRestart ?? f.admittedSeq.at(t);
+      const limit = f.cca.limit(f.state);
+      const remaining = remainingArrivals(f.arrivals, t, seqBase);
+      const local = admittedIncrement(limit, remaining, {
+        paused: f.paused,
+        flightAllowance: limit.kind === 'flight' ? limit.window - (seqBase - f.origin.y) : 0,
+        ack: limit.kind === 'sliding' ? acknowledgements(f, model.ackPacketSize ?? 0, t) : undefined,
+        t0: t,
+        admittedAtT0: seqBase,
+      });
+      f.admittedSeq.appendLocal(local, t, t1, seqBase);
+      f.admittedWire.appendLocal(local, t, t1, f.admittedWire.at(t));
+      aggregateLocal = add(aggregateLocal, local);
+    }
+    aggregate.appendLocal(aggregateLocal, t, t1, aggregate.at(t));
+
+    // 2. The path server.
+    if (rl !== null) {
+      const backlog = aggregate.at(t) - queueOut.at(t);
+      const arrivalsLocal = withBurst(aggregateLocal, backlog);
+      queueOut.appendLocal(convolveWithRate(arrivalsLocal, rl.rate), t, t1, queueOut.at(t));
+      departures.appendGlobal(rl.latency === 0 ? queueOut.view(t) : horizontalShift(queueOut.view(t - rl.latency), rl.latency), t, t1);
+    } else {
+      const all = convolve(aggregate.view(0), model.service);
+      queueOut.appendGlobal(all, t, t1);
+      departures.appendGlobal(all, t, t1);
+    }
+
+    // 3. FIFO demultiplexing (Theorem 1) over the bytes still in the server at t.
+    const head = upperPseudoInverseAt(aggregate.history(), departures.at(t), true);
+    const from = Math.min(head, t);
+    const perFlow = fifoDemultiplex(departures.view(t), flows.map((f) => f.admittedWire.view(from)), aggregate.view(from));
+    flows.forEach((f, j) => {
+      f.deliveredWire.appendGlobal(perFlow[j], t, t1);
+      f.deliveredSeq.appendGlobal(verticalShift(perFlow[j], -f.duplicate), t, t1);
+    });
+
+    // 4. Signals computed from the history: timeouts and acknowledged flights.
+    let te = t1;
+    const found: { flow: FlowRun; kind: 'timeout' | 'flight' }[] = [];
+    const consider = (f: FlowRun, kind: 'timeout' | 'flight', found_: number): void => {
+      // An instant within the tolerance of the window start is the window start (one instant, one cut).
+      const at = close(found_, t) ? t : found_;
+      if (!(at <= te) || f.handled[kind] === at || at < t) return;
+      if (at < te) found.length = 0;
+      te = at;
+      found.push({ flow: f, kind });
+    };
+    for (const f of flows) {
+      const tau = f.cca.listens.timeout;
+      if (tau !== undefined) consider(f, 'timeout', timeoutInstant(f, tau, model.ackPacketSize ?? 0, t, t1));
+      const limit = f.cca.limit(f.state);
+      if (f.cca.listens.flights && limit.kind === 'flight') {
+        const ack = horizontalShift(acknowledgements(f, model.ackPacketSize ?? 0, t - f.ackDelay), f.ackDelay);
+        consider(f, 'flight', firstTimeAbove(verticalShift(ack, -(f.origin.y + limit.window)), t, t1, -MARGIN));
+      }
+    }
+    if (te < t1) for (const tr of [aggregate, queueOut, departures, ...flows.flatMap((f) => [f.admittedSeq, f.deliveredSeq, f.admittedWire, f.deliveredWire])]) tr.cutAt(te);
+    // A restart after a timeout is consumed once the window has committed something after it.
+    if (te > t) for (const f of flows) f.seqRestart = null;
+
+    // 5. Marks and PFC thresholds in the committed window schedule future signals.
+    if (ecn !== null) {
+      for (const m of ecn.marks(t, te, flows.map((f) => f.admittedWire), flows.map((f) => f.deliveredWire), aggregate, departures)) {
+        const f = flows[m.flow];
+        if (!f.cca.listens.notifications) continue;
+        const at = ecn.notify(m.flow, m.time + f.notificationDelay);
+        if (at !== null) pending.push({ time: at, flow: m.flow, kind: 'notification' });
+      }
+    }
+    if (pfc !== null) {
+      for (const frame of pfc.frames(t, te, flows.map((f) => f.admittedWire), flows.map((f) => f.deliveredWire))) {
+        pending.push({ time: frame.time + flows[frame.flow].pauseDelay, flow: frame.flow, kind: frame.kind });
+      }
+    }
+
+    // 6. Events at te, flow by flow: PFC frames, timeouts, notifications, flights, timers.
+    const due: Pending[] = [];
+    for (let k = pending.length - 1; k >= 0; k--) {
+      if (pending[k].time <= te) {
+        due.push(pending[k]);
+        pending.splice(k, 1);
+      }
+    }
+    due.reverse();
+    for (const f of flows) {
+      for (const p of due.filter((d) => d.flow === f.index && d.kind !== 'notification')) {
+        f.paused = p.kind === 'pfc-pause';
+        events.push({ time: te, flow: f.index, kind: p.kind, before: {}, after: {} });
+      }
+      if (found.some((x) => x.flow === f && x.kind === 'timeout') && f.cca.onTimeout) {
+        f.handled.timeout = te;
+        apply(f, f.cca.onTimeout(f.state, signalView(f, model.ackPacketSize ?? 0, te)), te, model.ackPacketSize ?? 0, aggregate, queueOut, events);
+      }
+      const notifications = due.filter((d) => d.flow === f.index && d.kind === 'notification').length;
+      for (let k = 0; k < notifications && f.cca.onNotification; k++) {
+        apply(f, f.cca.onNotification(f.state, signalView(f, model.ackPacketSize ?? 0, te)), te, model.ackPacketSize ?? 0, aggregate, queueOut, events, 'cnp');
+      }
+      if (found.some((x) => x.flow === f && x.kind === 'flight') && f.cca.onFlightAcknowledged) {
+        f.handled.flight = te;
+        apply(f, f.cca.onFlightAcknowledged(f.state, signalView(f, model.ackPacketSize ?? 0, te)), te, model.ackPacketSize ?? 0, aggregate, queueOut, events);
+      }
+      while (f.nextTimer <= te) {
+        apply(f, f.cca.onTimer(f.state, signalView(f, model.ackPacketSize ?? 0, te)), te, model.ackPacketSize ?? 0, aggregate, queueOut, events);
+      }
+    }
+    t = te;
+  }
+
+  return {
+    horizon,
+    flows: flows.map((f) => ({
+      name: f.name,
+      arrivals: f.arrivals,
+      admitted: f.admittedSeq.curve(),
+      delivered: f.deliveredSeq.curve(),
+      state: f.series,
+    })),
+    backlog: subtract(aggregate.curve(), departures.history()),
+    departures: departures.curve(),
+    events,
+    stats: { windows, events: events.length },
+  };
+}
+
+/** Local arrivals to the server from t: the backlog already queued as a burst at 0+, then the new admissions. */
+function withBurst(local: Curve, backlog: number): Curve {
+  if (backlog <= 0) return local;
+  const b = new CurveBuilder();
+  b.push(0, 0, local.r[0] + backlog, local.s[0]);
+  for (let i = 1; i < local.t.length; i++) b.push(local.t[i], local.v[i] + backlog, local.r[i] + backlog, local.s[i]);
+  return b.build();
+}
+
+/** The acknowledgement curve ack(x) = D(x − ΔR) (packetized if configured), as known from `from − ΔR` on. */
+function acknowledgements(f: FlowRun, packet: number, from: number): Curve {
+  const delivered = f.deliveredSeq.view(from - f.ackDelay);
+  const shifted = horizontalShift(delivered, f.ackDelay);
+  return packet > 0 ? packetize(shifted, packet) : shifted;
+}
+
+/**
+ * First instant in [t, t1] with Â(s − τ_o) > ack(s) within the current epoch (paper §III-B.b): the
+ * admissions before the epoch count as its base, so a timeout restarts the timer.
+ */
+function timeoutInstant(f: FlowRun, tau: number, packet: number, t: number, t1: number): number {
+  const from = t - tau;
+  const admitted = from <= f.epoch.t ? f.admittedSeq.view(f.epoch.t, 'right') : f.admittedSeq.view(from);
+  const late = horizontalShift(admitted, tau);
+  const ack = acknowledgements(f, packet, t);
+  return firstTimeAbove(subtract(late, ack), t, t1, MARGIN);
+}
+
+/** The signals a CCA may read when it reacts (a class: no closures per event). */
+class FlowSignals implements SignalView {
+  constructor(private readonly f: FlowRun, private readonly packet: number, readonly now: number) {}
+
+  get feedbackDelay(): number {
+    return this.f.ackDelay;
+  }
+
+  acknowledged(x: number): number {
+    const d = this.f.deliveredSeq.at(x - this.f.ackDelay);
+    return this.packet > 0 ? this.packet * Math.floor(d / this.packet + 1e-12) : d;
+  }
+
+  admitted(x: number): number {
+    return this.f.admittedSeq.at(x);
+  }
+
+  rtt(x: number): number {
+    const f = this.f;
+    const y = f.deliveredSeq.at(x - f.ackDelay);
+    return x - lowerPseudoInverseAt(this.admittedSince(), y, true);
+  }
+
+  minRttSince(from: number, to: number): number {
+    const f = this.f;
+    const y0 = this.acknowledged(from);
+    const y1 = this.acknowledged(to);
+    if (!(y1 > y0)) return Number.NaN;
+    // Only the bytes in (y0, y1] matter: views from the time the first of them was admitted.
+    const admitted = this.admittedSince();
+    const a0 = lowerPseudoInverseAt(admitted, y0, true);
+    const start = Math.max(a0, f.epoch.t);
+    const sent = lowerPseudoInverse(f.admittedSeq.view(start, start === f.epoch.t ? 'right' : 'at'), true);
+    const received = lowerPseudoInverse(f.deliveredSeq.view(start, start === f.epoch.t ? 'right' : 'at'), true);
+    return minimumDifferenceOn(received, sent, y0, y1) + f.ackDelay;
+  }
+
+  /**
+   * The admitted curve of the current epoch (non-decreasing): the whole history without copying in
+   * the first epoch, else a view from the epoch start.
+   */
+  private admittedSince(): Curve {
+    const f = this.f;
+    return f.epoch.t === 0 ? f.admittedSeq.history() : f.admittedSeq.view(f.epoch.t, 'right');
+  }
+}
+
+/**
+ * The infimum of f − g over (a, b]: f − g is affine between the breakpoints of either, so it is the
+ * smallest of its values and one-sided limits at those breakpoints inside, at a+ and at b.
+ */
+function minimumDifferenceOn(f: Curve, g: Curve, a: number, b: number): number {
+  let best = Math.min(f.rightLimit(a) - g.rightLimit(a), f.at(b) - g.at(b), f.leftLimit(b) - g.leftLimit(b));
+  for (const c of [f, g]) {
+    for (let i = c.indexAt(a) + 1; i < c.t.length && c.t[i] < b; i++) {
+      const y = c.t[i];
+      best = Math.min(best, f.at(y) - g.at(y), f.rightLimit(y) - g.rightLimit(y), f.leftLimit(y) - g.leftLimit(y));
+    }
+  }
+  return best;
+}
+
+function signalView(f: FlowRun, packet: number, now: number): SignalView {
+  return new FlowSignals(f, packet, now);
+}
+
+/** Applies a CCA reaction at te: new state, coordinate shift, log, step series, next timer. */
+function apply(
+  f: FlowRun,
+  reaction: Reaction<unknown>,
+  te: number,
+  packet: number,
+  aggregate: Trace,
+  queueOut: Trace,
+  events: EngineEvent[],
+  kindOverride?: string,
+): void {
+  const before = f.cca.describe(f.state);
+  f.state = reaction.state;
+  if (reaction.shift === 'admitted') f.origin = { t: te, y: f.admittedSeq.at(te) };
+  if (reaction.shift === 'acknowledged') goBackN(f, te, packet, aggregate, queueOut);
+  f.nextTimer = f.cca.nextTimer(f.state);
+  const after = f.cca.describe(f.state);
+  if (kindOverride !== undefined) events.push({ time: te, flow: f.index, kind: kindOverride, before, after: before });
+  events.push({ time: te, flow: f.index, kind: reaction.kind, before, after });
+  record(f, te);
+}
+
+/**
+ * Go-Back-N after a timeout at te: the sender restarts from what was acknowledged, ack(te) (paper
+ * §III-C: new origin (t_TO, D(t_TO − ΔR))). The flow's bytes still queued in the server are flushed,
+ * FIFO-consistently: in the wire view its admissions after the arrival time of the byte at the head of
+ * the queue are removed, which changes no departure before te. The bytes that had left the queue but
+ * were not yet acknowledged are sent again, so the wire view runs ahead of the sequence view by them.
+ */
+function goBackN(f: FlowRun, te: number, packet: number, aggregate: Trace, queueOut: Trace): void {
+  const d = f.deliveredSeq.at(te - f.ackDelay);
+  const acked = packet > 0 ? packet * Math.floor(d / packet + 1e-12) : d;
+  const from = Math.min(upperPseudoInverseAt(aggregate.history(), queueOut.at(te), true), te);
+  const kept = f.admittedWire.at(from);
+  const flushed = verticalShift(f.admittedWire.view(from), -kept);
+  aggregate.rewriteFrom(from, subtract(aggregate.view(from), flushed));
+  f.admittedWire.rewriteFrom(from, constant(kept));
+  f.duplicate = kept - acked;
+  f.origin = { t: te, y: acked };
+  f.epoch = { t: te, base: acked };
+  f.seqRestart = acked;
+}
+
+/** Appends the CCA's described state at time t to the flow's step series. */
+function record(f: FlowRun, t: number): void {
+  for (const [key, value] of Object.entries(f.cca.describe(f.state))) {
+    const s = (f.series[key] ??= { time: [], value: [] });
+    if (s.time.length > 0 && s.time[s.time.length - 1] === t) s.value[s.value.length - 1] = value;
+    else if (s.value.length === 0 || s.value[s.value.length - 1] !== value) {
+      s.time.push(t);
+      s.value.push(value);
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import type { Curve } from '@ccalc/curves';
+import type { CongestionControl } from './cca.ts';
+
+/** One flow of the path-server model (paper Fig. 1 and Fig. 5). SI units: seconds, bytes, bytes/s. */
+export interface FlowSpec {
+  /** Source arrivals A_j(t): bytes generated in [0, t); non-decreasing with A_j(0) = 0. */
+  arrivals: Curve;
+  /** The congestion-control algorithm regulating this flow. */
+  cca: CongestionControl<any>;
+  /** Feedback delay ΔR of acknowledgements (s); defaults to the model's. */
+  ackDelay?: number;
+  /** Delay of congestion notifications (s); defaults to the ack delay. */
+  notificationDelay?: number;
+  /** Delay of PFC pause/resume frames (s); defaults to the ack delay. */
+  pauseDelay?: number;
+  /** Label for results and plots. */
+  name?: string;
+}
+
+/** ECN marking at the path server (paper §III-B.d). */
+export interface EcnConfig {
+  /** Marking threshold K_max (bytes): at or above it every packet is marked. */
+  kMax: number;
+  /** RED: linear marking probability from K_min (bytes) up to P_max at K_max. Omit for threshold marking. */
+  kMin?: number;
+  pMax?: number;
+  /** Packet size on the wire (bytes): one marking decision per packet. */
+  packetSize: number;
+  /** Mark when a packet enters the server (paper) or leaves it, on the queue after it (ns-3). */
+  at?: 'enqueue' | 'dequeue';
+  /** Random draws with this seed, or the deterministic expected-value mode (a mark whenever Σp crosses an integer). */
+  random?: { seed: number } | 'expected';
+  /** Minimum gap between two notifications to the same sender (s), the three-case rule; 0 = every mark. */
+  notificationGap?: number;
+}
+
+/** Priority flow control on each flow's backlog in the server (paper §III-B.e; per ingress port). */
+export interface PfcConfig {
+  /** Pause when the flow's backlog exceeds X_off (bytes). */
+  xOff: number;
+  /** Resume threshold X_on (bytes). */
+  xOn: number;
+  /** 'threshold': resume when the backlog falls to X_on; 'paper': t_P + (X_off − X_on)/C. */
+  resume?: 'threshold' | 'paper';
+  /** Line rate C for the paper's resume rule (bytes/s). */
+  lineRate?: number;
+}
+
+/** The whole model: N flows through one FIFO path server with exact service curve S. */
+export interface PathServerModel {
+  /** Exact service curve S of the path server (usually rate(C)). */
+  service: Curve;
+  flows: FlowSpec[];
+  /** Compute on [0, horizon] (s). */
+  horizon: number;
+  /** Default feedback delay ΔR (s) for every flow. */
+  feedbackDelay: number;
+  /** Acknowledge in whole packets of this size: I_max·⌊D(t − ΔR)/I_max⌋ (bytes); 0 = fluid. */
+  ackPacketSize?: number;
+  ecn?: EcnConfig;
+  pfc?: PfcConfig;
+}

@@ -1,0 +1,55 @@
+import type { Curve, CurveJSON } from '@ccalc/curves';
+
+/** One entry of the typed event log. */
+export interface EngineEvent {
+  /** Time (s). */
+  time: number;
+  /** Flow index. */
+  flow: number;
+  /** What happened: the CCA's reaction kind ("rate-increase", "timeout", …) or an engine event ("pfc-pause", …). */
+  kind: string;
+  /** CCA state before and after (as numbers, e.g. {rate}). */
+  before: Record<string, number>;
+  after: Record<string, number>;
+}
+
+/** A right-continuous step series: value[k] holds on [time[k], time[k+1]). */
+export interface StepSeries {
+  time: number[];
+  value: number[];
+}
+
+/** Per-flow results. Curves are in the paper's sequence view: Â and D drop after a Go-Back-N timeout. */
+export interface FlowResult {
+  name: string;
+  arrivals: Curve;
+  admitted: Curve;
+  delivered: Curve;
+  /** CCA state over time, one step series per described quantity (e.g. rate, window). */
+  state: Record<string, StepSeries>;
+}
+
+export interface EngineResult {
+  horizon: number;
+  flows: FlowResult[];
+  /** Aggregate backlog of the path server Â − D (bytes, bytes actually in the server). */
+  backlog: Curve;
+  /** Aggregate departures D (bytes put out by the server). */
+  departures: Curve;
+  events: EngineEvent[];
+  /** How many windows and events the engine processed (for benchmarks). */
+  stats: { windows: number; events: number };
+}
+
+/** JSON-serialisable form of a result (curves in the interchange format). */
+export function resultToJSON(r: EngineResult): unknown {
+  const c = (x: Curve): CurveJSON => x.toJSON();
+  return {
+    horizon: r.horizon,
+    flows: r.flows.map((f) => ({ name: f.name, arrivals: c(f.arrivals), admitted: c(f.admitted), delivered: c(f.delivered), state: f.state })),
+    backlog: c(r.backlog),
+    departures: c(r.departures),
+    events: r.events,
+    stats: r.stats,
+  };
+}

@@ -1,0 +1,50 @@
+import { findDecrease } from '@ccalc/curves';
+import { ModelError, requireNonNegative, requirePositive } from './errors.ts';
+import type { PathServerModel } from './model.ts';
+
+/**
+ * Checks a model before anything is computed and throws a ModelError naming the parameter:
+ * empty flow list, non-positive horizon or delays, arrivals that decrease or do not start at 0,
+ * a decreasing service curve, τ_o ≤ ΔR, malformed ECN or PFC settings.
+ */
+export function validateModel(model: PathServerModel): void {
+  if (typeof model !== 'object' || model === null) throw new ModelError('model', model, 'an object');
+  requirePositive('horizon', model.horizon);
+  requirePositive('feedbackDelay', model.feedbackDelay);
+  if (!Array.isArray(model.flows) || model.flows.length === 0) throw new ModelError('flows', model.flows, 'a non-empty list of flows');
+  const dec = findDecrease(model.service);
+  if (dec !== null) throw new ModelError('service', `decreases at t = ${dec.t}`, 'a non-decreasing service curve');
+  if (model.ackPacketSize !== undefined) requireNonNegative('ackPacketSize', model.ackPacketSize);
+  model.flows.forEach((f, j) => {
+    const name = `flows[${j}]`;
+    const d = findDecrease(f.arrivals);
+    if (d !== null) throw new ModelError(`${name}.arrivals`, `decreases at t = ${d.t} (${d.what}: ${d.from} → ${d.to})`, 'non-decreasing arrivals');
+    if (f.arrivals.v[0] !== 0) throw new ModelError(`${name}.arrivals`, `A(0) = ${f.arrivals.v[0]}`, 'A(0) = 0 (traffic in [0, 0) is nothing)');
+    const ack = f.ackDelay ?? model.feedbackDelay;
+    requirePositive(`${name}.ackDelay`, ack);
+    if (f.notificationDelay !== undefined) requirePositive(`${name}.notificationDelay`, f.notificationDelay);
+    if (f.pauseDelay !== undefined) requirePositive(`${name}.pauseDelay`, f.pauseDelay);
+    const tau = f.cca?.listens?.timeout;
+    if (tau !== undefined && !(tau > ack)) throw new ModelError(`${name}.cca.timeout`, tau, `a timeout τ_o greater than the feedback delay ΔR = ${ack}`);
+  });
+  if (model.ecn !== undefined) {
+    const e = model.ecn;
+    requirePositive('ecn.kMax', e.kMax);
+    requirePositive('ecn.packetSize', e.packetSize);
+    if (e.kMin !== undefined) {
+      requireNonNegative('ecn.kMin', e.kMin);
+      if (e.kMin > e.kMax) throw new ModelError('ecn.kMin', e.kMin, `K_min ≤ K_max = ${e.kMax}`);
+      if (e.pMax === undefined || !(e.pMax >= 0 && e.pMax <= 1)) throw new ModelError('ecn.pMax', e.pMax, 'a probability in [0, 1] (RED needs P_max with K_min)');
+    }
+    if (e.notificationGap !== undefined) requireNonNegative('ecn.notificationGap', e.notificationGap);
+    if (e.at !== undefined && e.at !== 'enqueue' && e.at !== 'dequeue') throw new ModelError('ecn.at', e.at, '"enqueue" or "dequeue"');
+  }
+  if (model.pfc !== undefined) {
+    const p = model.pfc;
+    requirePositive('pfc.xOff', p.xOff);
+    requireNonNegative('pfc.xOn', p.xOn);
+    if (p.xOn > p.xOff) throw new ModelError('pfc.xOn', p.xOn, `X_on ≤ X_off = ${p.xOff}`);
+    if (p.resume === 'paper') requirePositive('pfc.lineRate', p.lineRate ?? Number.NaN);
+    else if (p.resume !== undefined && p.resume !== 'threshold') throw new ModelError('pfc.resume', p.resume, '"threshold" or "paper"');
+  }
+}
