@@ -1,25 +1,26 @@
 import { Curve, CurveBuilder } from '@ccalc/curves';
+import { ModelError } from './errors.ts';
 
 /**
- * Packetized acknowledgements (paper §III-B.a): I_max·⌊f(t)/I_max⌋ for a non-decreasing f, exactly:
- * a staircase that steps up when f reaches each multiple of the packet size.
- * @example packetize(rate(1000), 1500).at(2) // 1500
+ * Packetized acknowledgements (paper §III-B.a): I_max·⌊f(t)/I_max⌋ for a non-decreasing f, exactly
+ * on [0, until] — a staircase stepping up when f reaches each multiple of the packet size — and
+ * constant after `until` (a growing f has infinitely many steps, so the horizon must be finite).
+ * @example packetize(rate(1000), 1500, 10).at(2) // 1500
  */
-export function packetize(f: Curve, packet: number): Curve {
+export function packetize(f: Curve, packet: number, until: number): Curve {
+  if (!(until >= 0 && Number.isFinite(until))) throw new ModelError('until', until, 'a finite horizon ≥ 0');
+  if (!(packet > 0)) throw new ModelError('packet', packet, 'a packet size > 0');
   const floor = (x: number): number => (x === Infinity ? Infinity : packet * Math.floor(x / packet + 1e-12));
   const b = new CurveBuilder();
-  for (let i = 0; i < f.t.length; i++) {
+  for (let i = 0; i < f.t.length && f.t[i] <= until; i++) {
     b.push(f.t[i], floor(f.v[i]), floor(f.r[i]), 0);
     if (f.s[i] <= 0 || f.r[i] === Infinity) continue;
-    const end = i + 1 < f.t.length ? f.t[i + 1] : Infinity;
-    // Multiples of the packet size strictly above the right limit, reached inside the segment.
-    let level = floor(f.r[i]) + packet;
-    for (;;) {
+    const end = Math.min(i + 1 < f.t.length ? f.t[i + 1] : Infinity, until);
+    // Multiples of the packet size above the right limit, reached inside the segment (up to `until`).
+    for (let level = floor(f.r[i]) + packet; ; level += packet) {
       const x = f.t[i] + (level - f.r[i]) / f.s[i];
-      if (!(x < end) || x === Infinity) break;
+      if (!(x <= end) || (x === end && end !== until)) break;
       b.push(x, level, level, 0);
-      level += packet;
-      if (level > 1e18) break;
     }
   }
   return b.build();

@@ -284,7 +284,7 @@ function withBurst(local: Curve, backlog: number): Curve {
 function acknowledgements(f: FlowRun, packet: number, from: number): Curve {
   const delivered = f.deliveredSeq.view(from - f.ackDelay);
   const shifted = horizontalShift(delivered, f.ackDelay);
-  return packet > 0 ? packetize(shifted, packet) : shifted;
+  return packet > 0 ? packetize(shifted, packet, f.deliveredSeq.end + f.ackDelay) : shifted;
 }
 
 /**

@@ -16,3 +16,5 @@ export { seededRandom } from './random.ts';
 export { aimdRate, type AimdRateParameters, type AimdRateState } from './ccas/aimd-rate.ts';
 export { aimdWindow, type AimdWindowParameters, type AimdWindowState } from './ccas/aimd-window.ts';
 export { vegas, type VegasParameters, type VegasState } from './ccas/vegas.ts';
+export { rateChart, vectorChart, windowChart, curvesChart } from './plots.ts';
+export { aimdFairnessModel, vegasModel } from './examples.ts';

@@ -1,0 +1,143 @@
+import { polyline, type Curve } from '@ccalc/curves';
+import type { EngineResult, StepSeries } from './results.ts';
+
+type Spec = Record<string, unknown>;
+
+const BASE = {
+  $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+  width: 560,
+  height: 300,
+  config: { font: 'DejaVu Sans', legend: { orient: 'bottom', direction: 'horizontal', labelLimit: 0 } },
+};
+
+/** The exact staircase of a step series on [0, end] as (t, value) vertices. */
+function stairs(s: StepSeries, end: number): { t: number; y: number }[] {
+  const out: { t: number; y: number }[] = [];
+  s.time.forEach((t, k) => {
+    if (t > end) return;
+    if (k > 0) out.push({ t, y: s.value[k - 1] });
+    out.push({ t, y: s.value[k] });
+  });
+  if (s.value.length > 0) out.push({ t: end, y: s.value[s.value.length - 1] });
+  return out;
+}
+
+/**
+ * Vega-Lite spec: each flow's CCA rate over time (Gb/s vs ms), drawn exactly as steps — the paper's
+ * Fig. 6a for AIMD.
+ * @example rateChart(result)
+ */
+export function rateChart(result: EngineResult, title = 'Rates of the flows'): Spec {
+  const values = result.flows.flatMap((f) => stairs(f.state.rate ?? { time: [], value: [] }, result.horizon).map((p, order) => ({ flow: f.name, order, t: p.t * 1e3, rate: (p.y * 8) / 1e9 })));
+  return {
+    ...BASE,
+    title,
+    data: { values },
+    mark: { type: 'line', strokeWidth: 1.5 },
+    encoding: {
+      x: { field: 't', type: 'quantitative', title: 'time (ms)' },
+      y: { field: 'rate', type: 'quantitative', title: 'rate (Gb/s)' },
+      color: { field: 'flow', type: 'nominal', title: null },
+      order: { field: 'order', type: 'quantitative' },
+    },
+  };
+}
+
+/**
+ * Vega-Lite spec: the vector (rate of flow a, rate of flow b) over time, with the fairness line
+ * (equal rates) and the efficiency line (rates summing to the capacity C, in bytes/s) — the paper's
+ * Fig. 6b after Chiu & Jain. Points are coloured by time.
+ * @example vectorChart(result, 0, 1, 12.5e9)
+ */
+export function vectorChart(result: EngineResult, a: number, b: number, capacity: number, title = 'Convergence to fairness and efficiency'): Spec {
+  const ra = result.flows[a].state.rate;
+  const rb = result.flows[b].state.rate;
+  const times = [...new Set([...ra.time, ...rb.time])].sort((x, y) => x - y);
+  const at = (s: StepSeries, t: number): number => {
+    let k = 0;
+    while (k + 1 < s.time.length && s.time[k + 1] <= t) k++;
+    return s.value[k];
+  };
+  const g = (x: number): number => (x * 8) / 1e9;
+  const path = times.map((t, order) => ({ order, t: t * 1e3, x: g(at(ra, t)), y: g(at(rb, t)) }));
+  const c = g(capacity);
+  return {
+    ...BASE,
+    width: 420,
+    height: 420,
+    title,
+    layer: [
+      {
+        data: { values: [{ x: 0, y: 0, line: 'fairness: equal rates' }, { x: c, y: c, line: 'fairness: equal rates' }, { x: 0, y: c, line: 'efficiency: sum = C' }, { x: c, y: 0, line: 'efficiency: sum = C' }] },
+        mark: { type: 'line', strokeDash: [6, 4] },
+        encoding: {
+          x: { field: 'x', type: 'quantitative', title: `${result.flows[a].name} rate (Gb/s)` },
+          y: { field: 'y', type: 'quantitative', title: `${result.flows[b].name} rate (Gb/s)` },
+          color: { field: 'line', type: 'nominal', title: null, scale: { range: ['#e6a700', '#7b3fbf'] } },
+        },
+      },
+      {
+        data: { values: path },
+        mark: { type: 'trail' },
+        encoding: {
+          x: { field: 'x', type: 'quantitative' },
+          y: { field: 'y', type: 'quantitative' },
+          order: { field: 'order', type: 'quantitative' },
+          size: { value: 1.5 },
+          color: { value: '#1f77b4' },
+        },
+      },
+      {
+        data: { values: path.length > 0 ? [path[0]] : [] },
+        mark: { type: 'point', filled: true, size: 80, color: '#d62728' },
+        encoding: { x: { field: 'x', type: 'quantitative' }, y: { field: 'y', type: 'quantitative' } },
+      },
+    ],
+    resolve: { scale: { color: 'independent' } },
+  };
+}
+
+/**
+ * Vega-Lite spec: a window-based CCA's congestion window over time (kB vs ms) — the paper's Fig. 3.
+ * @example windowChart(result)
+ */
+export function windowChart(result: EngineResult, title = 'Congestion window'): Spec {
+  const values = result.flows.flatMap((f) => stairs(f.state.window ?? { time: [], value: [] }, result.horizon).map((p, order) => ({ flow: f.name, order, t: p.t * 1e3, w: p.y / 1e3 })));
+  return {
+    ...BASE,
+    title,
+    data: { values },
+    mark: { type: 'line', strokeWidth: 1.5 },
+    encoding: {
+      x: { field: 't', type: 'quantitative', title: 'time (ms)' },
+      y: { field: 'w', type: 'quantitative', title: 'congestion window (kB)' },
+      color: { field: 'flow', type: 'nominal', title: null },
+      order: { field: 'order', type: 'quantitative' },
+    },
+  };
+}
+
+/**
+ * Vega-Lite spec: one or more curves of bytes over time (kB vs ms), exact (no sampling) — e.g. the
+ * path server's backlog Â − D, the paper's Fig. 4.
+ * @example curvesChart([{ label: 'backlog', curve: result.backlog }], result.horizon, 'Backlog')
+ */
+export function curvesChart(series: { label: string; curve: Curve }[], end: number, title: string, yTitle = 'backlog (kB)'): Spec {
+  const values = series.flatMap(({ label, curve }) => {
+    let order = 0;
+    return polyline(curve, end).flatMap((run, k) => run.map((p) => ({ series: label, run: k, order: order++, t: p.t * 1e3, y: p.y / 1e3 })));
+  });
+  return {
+    ...BASE,
+    title,
+    data: { values },
+    mark: { type: 'line', strokeWidth: 1.5 },
+    encoding: {
+      x: { field: 't', type: 'quantitative', title: 'time (ms)' },
+      y: { field: 'y', type: 'quantitative', title: yTitle },
+      color: { field: 'series', type: 'nominal', title: null },
+      detail: { field: 'run', type: 'nominal' },
+      order: { field: 'order', type: 'quantitative' },
+    },
+  };
+}
