@@ -11,6 +11,7 @@ import {
   horizontalShift,
   lowerPseudoInverse,
   lowerPseudoInverseAt,
+  min,
   subtract,
   upperPseudoInverseAt,
   verticalShift,
@@ -20,7 +21,7 @@ import type { PathServerModel } from './model.ts';
 import type { EngineEvent, EngineResult, StepSeries } from './results.ts';
 import { Trace } from './trace.ts';
 import { admittedIncrement, remainingArrivals } from './admission.ts';
-import { fifoDemultiplex } from './fifo-demultiplex.ts';
+import { fifoDemultiplex, fifoShare } from './fifo-demultiplex.ts';
 import { packetize } from './acknowledgements.ts';
 import { validateModel } from './validate.ts';
 import { EcnMarker } from './ecn.ts';
@@ -199,7 +200,7 @@ export function runPathServer(model: PathServerModel): EngineResult {
       if (tau !== undefined) consider(f, 'timeout', timeoutInstant(f, tau, model.ackPacketSize ?? 0, t, t1));
       const limit = f.cca.limit(f.state);
       if (f.cca.listens.flights && limit.kind === 'flight') {
-        const ack = horizontalShift(acknowledgements(f, model.ackPacketSize ?? 0, t - f.ackDelay), f.ackDelay);
+        const ack = acknowledgements(f, model.ackPacketSize ?? 0, t);
         consider(f, 'flight', firstTimeAbove(verticalShift(ack, -(f.origin.y + limit.window)), t, t1, -MARGIN));
       }
     }
@@ -236,7 +237,8 @@ export function runPathServer(model: PathServerModel): EngineResult {
         f.paused = p.kind === 'pfc-pause';
         events.push({ time: te, flow: f.index, kind: p.kind, before: {}, after: {} });
       }
-      if (found.some((x) => x.flow === f && x.kind === 'timeout') && f.cca.onTimeout) {
+      const timedOut = found.some((x) => x.flow === f && x.kind === 'timeout') && f.cca.onTimeout !== undefined;
+      if (timedOut && f.cca.onTimeout) {
         f.handled.timeout = te;
         apply(f, f.cca.onTimeout(f.state, signalView(f, model.ackPacketSize ?? 0, te)), te, model.ackPacketSize ?? 0, aggregate, queueOut, events);
       }
@@ -244,7 +246,8 @@ export function runPathServer(model: PathServerModel): EngineResult {
       for (let k = 0; k < notifications && f.cca.onNotification; k++) {
         apply(f, f.cca.onNotification(f.state, signalView(f, model.ackPacketSize ?? 0, te)), te, model.ackPacketSize ?? 0, aggregate, queueOut, events, 'cnp');
       }
-      if (found.some((x) => x.flow === f && x.kind === 'flight') && f.cca.onFlightAcknowledged) {
+      // A timeout restarts the flow in new coordinates: the old flight's end no longer applies.
+      if (!timedOut && found.some((x) => x.flow === f && x.kind === 'flight') && f.cca.onFlightAcknowledged) {
         f.handled.flight = te;
         apply(f, f.cca.onFlightAcknowledged(f.state, signalView(f, model.ackPacketSize ?? 0, te)), te, model.ackPacketSize ?? 0, aggregate, queueOut, events);
       }
@@ -280,9 +283,15 @@ function withBurst(local: Curve, backlog: number): Curve {
   return b.build();
 }
 
-/** The acknowledgement curve ack(x) = D(x − ΔR) (packetized if configured), as known from `from − ΔR` on. */
+/**
+ * The acknowledgement curve ack(x) = D(x − ΔR) (packetized if configured), as known from `from − ΔR`
+ * on, in the coordinates of the current timeout epoch: before the epoch it holds the bytes
+ * acknowledged at the timeout (D_rem is 0 before the new origin, paper §III-C), so acknowledgements
+ * of bytes sent before a Go-Back-N restart do not count for the new flight.
+ */
 function acknowledgements(f: FlowRun, packet: number, from: number): Curve {
-  const delivered = f.deliveredSeq.view(from - f.ackDelay);
+  const start = from - f.ackDelay;
+  const delivered = start <= f.epoch.t && f.epoch.t > 0 ? f.deliveredSeq.view(f.epoch.t, 'right') : f.deliveredSeq.view(start);
   const shifted = horizontalShift(delivered, f.ackDelay);
   return packet > 0 ? packetize(shifted, packet, f.deliveredSeq.end + f.ackDelay) : shifted;
 }
@@ -397,11 +406,16 @@ function apply(
 function goBackN(f: FlowRun, te: number, packet: number, aggregate: Trace, queueOut: Trace): void {
   const d = f.deliveredSeq.at(te - f.ackDelay);
   const acked = packet > 0 ? packet * Math.floor(d / packet + 1e-12) : d;
-  const from = Math.min(upperPseudoInverseAt(aggregate.history(), queueOut.at(te), true), te);
-  const kept = f.admittedWire.at(from);
-  const flushed = verticalShift(f.admittedWire.view(from), -kept);
-  aggregate.rewriteFrom(from, subtract(aggregate.view(from), flushed));
-  f.admittedWire.rewriteFrom(from, constant(kept));
+  const left = queueOut.at(te);
+  const from = Math.min(upperPseudoInverseAt(aggregate.history(), left, true), te);
+  const mine = f.admittedWire.view(from);
+  const all = aggregate.view(from);
+  // This flow's bytes that have left the queue by te (its FIFO share of them): they stay; the rest
+  // of its admissions, all after `from`, are removed from the server's history.
+  const kept = fifoShare(mine, all).at(left);
+  const capped = min(mine, constant(kept));
+  aggregate.rewriteFrom(from, subtract(all, subtract(mine, capped)));
+  f.admittedWire.rewriteFrom(from, capped);
   f.duplicate = kept - acked;
   f.origin = { t: te, y: acked };
   f.epoch = { t: te, base: acked };

@@ -68,7 +68,7 @@ export function vegas(p: VegasParameters): CongestionControl<VegasState> {
       // Every byte's RTT is at least ΔR; samples a few ulps below it are rounding.
       const rtt = Math.max(signals.feedbackDelay, Number.isNaN(sampled) ? s.minRtt : sampled);
       const baseRtt = variant === 'ns3' ? Math.min(s.baseRtt, rtt) : s.baseRtt;
-      const diff = s.window * (1 - baseRtt / rtt);
+      const diff = baseRtt * (s.window / baseRtt - s.window / rtt); // Alg. 3 line 8, verbatim (ties at γ, α, β)
       let { window, slowStart, skip } = s;
       if (slowStart) {
         if (diff > gamma) {
