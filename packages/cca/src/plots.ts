@@ -22,13 +22,9 @@ function stairs(s: StepSeries, end: number): { t: number; y: number }[] {
   return out;
 }
 
-/**
- * Vega-Lite spec: each flow's CCA rate over time (Gb/s vs ms), drawn exactly as steps — the paper's
- * Fig. 6a for AIMD.
- * @example rateChart(result)
- */
-export function rateChart(result: EngineResult, title = 'Rates of the flows'): Spec {
-  const values = result.flows.flatMap((f) => stairs(f.state.rate ?? { time: [], value: [] }, result.horizon).map((p, order) => ({ flow: f.name, order, t: p.t * 1e3, rate: (p.y * 8) / 1e9 })));
+/** A chart of one described CCA quantity of every flow over time, drawn exactly as steps. */
+function stateChart(result: EngineResult, key: string, scale: number, yTitle: string, title: string): Spec {
+  const values = result.flows.flatMap((f) => stairs(f.state[key] ?? { time: [], value: [] }, result.horizon).map((p, order) => ({ flow: f.name, order, t: p.t * 1e3, y: p.y * scale })));
   return {
     ...BASE,
     title,
@@ -36,11 +32,20 @@ export function rateChart(result: EngineResult, title = 'Rates of the flows'): S
     mark: { type: 'line', strokeWidth: 1.5 },
     encoding: {
       x: { field: 't', type: 'quantitative', title: 'time (ms)' },
-      y: { field: 'rate', type: 'quantitative', title: 'rate (Gb/s)' },
+      y: { field: 'y', type: 'quantitative', title: yTitle },
       color: { field: 'flow', type: 'nominal', title: null },
       order: { field: 'order', type: 'quantitative' },
     },
   };
+}
+
+/**
+ * Vega-Lite spec: each flow's CCA rate over time (Gb/s vs ms), drawn exactly as steps — the paper's
+ * Fig. 6a for AIMD.
+ * @example rateChart(result)
+ */
+export function rateChart(result: EngineResult, title = 'Rates of the flows'): Spec {
+  return stateChart(result, 'rate', 8 / 1e9, 'rate (Gb/s)', title);
 }
 
 /**
@@ -102,19 +107,7 @@ export function vectorChart(result: EngineResult, a: number, b: number, capacity
  * @example windowChart(result)
  */
 export function windowChart(result: EngineResult, title = 'Congestion window'): Spec {
-  const values = result.flows.flatMap((f) => stairs(f.state.window ?? { time: [], value: [] }, result.horizon).map((p, order) => ({ flow: f.name, order, t: p.t * 1e3, w: p.y / 1e3 })));
-  return {
-    ...BASE,
-    title,
-    data: { values },
-    mark: { type: 'line', strokeWidth: 1.5 },
-    encoding: {
-      x: { field: 't', type: 'quantitative', title: 'time (ms)' },
-      y: { field: 'w', type: 'quantitative', title: 'congestion window (kB)' },
-      color: { field: 'flow', type: 'nominal', title: null },
-      order: { field: 'order', type: 'quantitative' },
-    },
-  };
+  return stateChart(result, 'window', 1e-3, 'congestion window (kB)', title);
 }
 
 /**
