@@ -8,6 +8,7 @@ import {
   convolveWithRate,
   CurveBuilder,
   firstTimeAbove,
+  firstTimeAboveShifted,
   horizontalShift,
   lowerPseudoInverse,
   lowerPseudoInverseAt,
@@ -178,10 +179,10 @@ export function runPathServer(model: PathServerModel): EngineResult {
     // 3. FIFO demultiplexing (Theorem 1) over the bytes still in the server at t.
     const head = upperPseudoInverseAt(aggregate.history(), departures.at(t), true);
     const from = Math.min(head, t);
-    const perFlow = fifoDemultiplex(departures.view(t), flows.map((f) => f.admittedWire.view(from)), aggregate.view(from));
+    const perFlow = fifoDemultiplex(departures.view(t), flows.map((f) => f.admittedWire.history()), aggregate.history(), from);
     flows.forEach((f, j) => {
       f.deliveredWire.appendGlobal(perFlow[j], t, t1);
-      f.deliveredSeq.appendGlobal(verticalShift(perFlow[j], -f.duplicate), t, t1);
+      f.deliveredSeq.appendGlobal(f.duplicate === 0 ? perFlow[j] : verticalShift(perFlow[j], -f.duplicate), t, t1);
     });
 
     // 4. Signals computed from the history: timeouts and acknowledged flights.
@@ -301,11 +302,13 @@ function acknowledgements(f: FlowRun, packet: number, from: number): Curve {
  * admissions before the epoch count as its base, so a timeout restarts the timer.
  */
 function timeoutInstant(f: FlowRun, tau: number, packet: number, t: number, t1: number): number {
-  const from = t - tau;
-  const admitted = from <= f.epoch.t ? f.admittedSeq.view(f.epoch.t, 'right') : f.admittedSeq.view(from);
-  const late = horizontalShift(admitted, tau);
-  const ack = acknowledgements(f, packet, t);
-  return firstTimeAbove(subtract(late, ack), t, t1, MARGIN);
+  // Within the epoch the admissions before it count as its base; the histories are read in place
+  // unless the epoch start lies inside the range looked at.
+  const inEpoch = (start: number): boolean => start <= f.epoch.t && f.epoch.t > 0;
+  const admitted = inEpoch(t - tau) ? f.admittedSeq.view(f.epoch.t, 'right') : f.admittedSeq.history();
+  if (packet > 0) return firstTimeAbove(subtract(horizontalShift(admitted, tau), acknowledgements(f, packet, t)), t, t1, MARGIN);
+  const delivered = inEpoch(t - f.ackDelay) ? f.deliveredSeq.view(f.epoch.t, 'right') : f.deliveredSeq.history();
+  return firstTimeAboveShifted(admitted, tau, delivered, f.ackDelay, t, t1, MARGIN);
 }
 
 /** The signals a CCA may read when it reacts (a class: no closures per event). */

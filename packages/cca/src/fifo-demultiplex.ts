@@ -4,17 +4,19 @@ import { Curve, CurveBuilder, compose, upperPseudoInverse } from '@ccalc/curves'
  * Flow j's share of the first y bytes of a FIFO aggregate: G_j(y), a curve of y. Where the aggregate
  * Â rises continuously, G_j(y) = Â_j(Â↑(y)) (Theorem 1, exact). Where Â jumps (bytes of several flows
  * arriving at the same instant) the jump is served in proportion to each flow's part of it, so G_j
- * is linear across it. Σ_j G_j(y) = y. Exact, linear in the number of breakpoints.
+ * is linear across it. Σ_j G_j(y) = y. Exact, linear in the number of breakpoints after `from`
+ * (G_j is only built for levels from A(from) on; below, it holds its value there).
  */
-export function fifoShare(perFlow: Curve, aggregate: Curve): Curve {
+export function fifoShare(perFlow: Curve, aggregate: Curve, from = 0): Curve {
   const b = new CurveBuilder();
   const A = aggregate;
   const F = perFlow;
-  // Walk the union of breakpoint times of A and F. At each union time T: A's left limit, value,
-  // right limit (ℓ ≤ v ≤ r) and F's (ℓj, vj, rj); then both are affine until the next union time.
-  let i = 0;
-  let j = 0;
-  let T = 0;
+  // Walk the union of breakpoint times of A and F from `from` (levels below A(from) are not needed).
+  // At each union time T: A's left limit, value, right limit (ℓ ≤ v ≤ r) and F's (ℓj, vj, rj); then
+  // both are affine until the next union time.
+  let i = A.indexAt(from);
+  let j = F.indexAt(from);
+  let T = from;
   let first = true;
   let lastY = -Infinity;
   const emit = (y: number, g: number, slope: number): void => {
@@ -53,11 +55,12 @@ export function fifoShare(perFlow: Curve, aggregate: Curve): Curve {
  * flow's share of the aggregate ({@link fifoShare}). When Â_j is continuous this is exactly
  * Theorem 1's D_j(t) = Â_j(Â↑(D(t))); when flows jump together it serves the joint burst in
  * proportion to each flow's part, which lies between the theorem's bounds and keeps Σ_j D_j = D.
- * Curves in global time, Â and Â_j non-decreasing.
+ * Curves in global time, Â and Â_j non-decreasing. `from`: an instant at or before the arrival time
+ * of the byte in service at the start of `departures` (only admissions after it are read).
  * @example fifoDemultiplex(D, [A1, A2], add(A1, A2)) // [D1, D2]
  */
-export function fifoDemultiplex(departures: Curve, perFlowAdmitted: readonly Curve[], aggregateAdmitted: Curve): Curve[] {
-  return perFlowAdmitted.map((a) => compose(fifoShare(a, aggregateAdmitted), departures, true));
+export function fifoDemultiplex(departures: Curve, perFlowAdmitted: readonly Curve[], aggregateAdmitted: Curve, from = 0): Curve[] {
+  return perFlowAdmitted.map((a) => compose(fifoShare(a, aggregateAdmitted, from), departures, true));
 }
 
 /**

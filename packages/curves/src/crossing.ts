@@ -29,3 +29,40 @@ export function firstTimeAbove(h: Curve, from: number, to: number, margin = 0): 
     if (h.v[i] > margin || h.r[i] > margin) return h.t[i];
   }
 }
+
+/**
+ * The earliest time s in [from, to] at which f(s − df) − g(s − dg) exceeds `margin`, or +∞: the same
+ * as firstTimeAbove(subtract(horizontalShift(f, df), horizontalShift(g, dg)), …) but walking both
+ * curves in place, without building any curve (curves are 0 before time 0). Used for signal
+ * instants such as timeouts, Â(s − τ_o) − D(s − ΔR) > 0, once per window.
+ * @example firstTimeAboveShifted(rate(2), 1, rate(1), 0, 0, 10) // 2: 2(s − 1) > s from s = 2
+ */
+export function firstTimeAboveShifted(f: Curve, df: number, g: Curve, dg: number, from: number, to: number, margin = 0): number {
+  if (Number.isNaN(from) || Number.isNaN(to)) throw new CurveError('from', from, 'a time range');
+  if (to < from) return Infinity;
+  // Value, right limit and slope of a shifted curve at time s (s − d may be before 0: value 0).
+  let s = from;
+  const state = (c: Curve, d: number, x: number): [number, number, number, number] => {
+    const u = x - d;
+    if (u < 0) return [0, 0, 0, d]; // value, right limit, slope, next breakpoint time
+    const k = c.locate(u);
+    const i = k >= 0 ? k : -1 - k;
+    const v = k >= 0 ? c.v[i] : c.segmentValue(i, u);
+    const r = k >= 0 ? c.r[i] : v;
+    const next = i + 1 < c.t.length ? c.t[i + 1] + d : Infinity;
+    return [v, r, c.r[i] === Infinity ? 0 : c.s[i], next];
+  };
+  for (;;) {
+    const [fv, fr, fs, fn] = state(f, df, s);
+    const [gv, gr, gs, gn] = state(g, dg, s);
+    if (fv - gv > margin || fr - gr > margin) return s;
+    const next = Math.min(fn, gn, Infinity);
+    const slope = fs - gs;
+    if (slope > 0) {
+      const x = s + (margin - (fr - gr)) / slope;
+      if (x < next) return x <= to ? Math.max(x, s) : Infinity;
+    }
+    if (!(next <= to) || next <= s) return Infinity;
+    s = next;
+  }
+}

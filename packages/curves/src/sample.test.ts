@@ -59,3 +59,19 @@ describe('firstTimeAbove (signal instants)', () => {
     expect(firstTimeAbove(rate(1), 0, 10, 4)).toBe(4);
   });
 });
+
+describe('firstTimeAboveShifted equals firstTimeAbove on the shifted difference', () => {
+  it('on random curves and shifts', async () => {
+    const fc = (await import('fast-check')).default;
+    const { firstTimeAbove, firstTimeAboveShifted, horizontalShift, subtract } = await import('./index.ts');
+    const { curveArb } = await import('./test-support/random-curves.ts');
+    fc.assert(
+      fc.property(curveArb({}), curveArb({}), fc.integer({ min: 0, max: 8 }), fc.integer({ min: 0, max: 8 }), fc.integer({ min: 0, max: 8 }), (f, g, a, b, c) => {
+        const expected = firstTimeAbove(subtract(horizontalShift(f, a / 4), horizontalShift(g, b / 4)), c / 4, 20);
+        const got = firstTimeAboveShifted(f, a / 4, g, b / 4, c / 4, 20);
+        return got === expected || Math.abs(got - expected) < 1e-9;
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
