@@ -1,13 +1,13 @@
 /**
  * Benchmarks of the path-server engine. Run: `npm run bench:cca` (figures on stdout).
  * "cold" is the first run in a fresh process (module load and JIT included), "warm" the median of
- * three further runs.
+ * up to seven further runs (within a 20 s budget).
  */
 import os from 'node:os';
 import { rate, step } from '@ccalc/curves';
 import { aimdFairnessModel, aimdRate, runPathServer, vegasModel, type PathServerModel } from '../src/index.ts';
 
-function measure(label: string, build: () => PathServerModel, warmRuns = 3, budgetMs = 60_000): void {
+function measure(label: string, build: () => PathServerModel, warmRuns = 7, budgetMs = 20_000): void {
   let t0 = performance.now();
   const first = runPathServer(build());
   const cold = performance.now() - t0;
