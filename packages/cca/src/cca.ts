@@ -59,6 +59,8 @@ export interface Listens {
   flights?: boolean;
   /** Congestion notifications (ECN marks echoed by the receiver). */
   notifications?: boolean;
+  /** A byte counter: the admitted bytes reaching `byteTarget(state)` (e.g. DCQCN's B). */
+  bytes?: boolean;
 }
 
 /** A congestion-control algorithm with state S. Implementations must be pure: return new states. */
@@ -75,6 +77,9 @@ export interface CongestionControl<S> {
   onTimeout?(s: S, signals: SignalView): Reaction<S>;
   onFlightAcknowledged?(s: S, signals: SignalView): Reaction<S>;
   onNotification?(s: S, signals: SignalView): Reaction<S>;
+  /** Admitted bytes (sequence view) at which `onBytes` fires next; +∞ for none. */
+  byteTarget?(s: S): number;
+  onBytes?(s: S, signals: SignalView): Reaction<S>;
   /** The state as numbers for the event log and step series (e.g. {rate} or {window, ssthresh}). */
   describe(s: S): Record<string, number>;
 }

@@ -187,8 +187,8 @@ export function runPathServer(model: PathServerModel): EngineResult {
 
     // 4. Signals computed from the history: timeouts and acknowledged flights.
     let te = t1;
-    const found: { flow: FlowRun; kind: 'timeout' | 'flight' }[] = [];
-    const consider = (f: FlowRun, kind: 'timeout' | 'flight', found_: number): void => {
+    const found: { flow: FlowRun; kind: 'timeout' | 'flight' | 'bytes' }[] = [];
+    const consider = (f: FlowRun, kind: 'timeout' | 'flight' | 'bytes', found_: number): void => {
       // An instant within the tolerance of the window start is the window start (one instant, one cut).
       const at = close(found_, t) ? t : found_;
       if (!(at <= te) || f.handled[kind] === at || at < t) return;
@@ -203,6 +203,10 @@ export function runPathServer(model: PathServerModel): EngineResult {
       if (f.cca.listens.flights && limit.kind === 'flight') {
         const ack = acknowledgements(f, model.ackPacketSize ?? 0, t);
         consider(f, 'flight', firstTimeAbove(verticalShift(ack, -(f.origin.y + limit.window)), t, t1, -MARGIN));
+      }
+      if (f.cca.listens.bytes && f.cca.byteTarget) {
+        const target = f.cca.byteTarget(f.state);
+        if (target < Infinity) consider(f, 'bytes', firstTimeAboveShifted(f.admittedSeq.history(), 0, constant(target), 0, t, t1, -MARGIN));
       }
     }
     if (te < t1) for (const tr of [aggregate, queueOut, departures, ...flows.flatMap((f) => [f.admittedSeq, f.deliveredSeq, f.admittedWire, f.deliveredWire])]) tr.cutAt(te);
@@ -251,6 +255,10 @@ export function runPathServer(model: PathServerModel): EngineResult {
       if (!timedOut && found.some((x) => x.flow === f && x.kind === 'flight') && f.cca.onFlightAcknowledged) {
         f.handled.flight = te;
         apply(f, f.cca.onFlightAcknowledged(f.state, signalView(f, model.ackPacketSize ?? 0, te)), te, model.ackPacketSize ?? 0, aggregate, queueOut, events);
+      }
+      if (!timedOut && found.some((x) => x.flow === f && x.kind === 'bytes') && f.cca.onBytes) {
+        f.handled.bytes = te;
+        apply(f, f.cca.onBytes(f.state, signalView(f, model.ackPacketSize ?? 0, te)), te, model.ackPacketSize ?? 0, aggregate, queueOut, events);
       }
       while (f.nextTimer <= te) {
         apply(f, f.cca.onTimer(f.state, signalView(f, model.ackPacketSize ?? 0, te)), te, model.ackPacketSize ?? 0, aggregate, queueOut, events);

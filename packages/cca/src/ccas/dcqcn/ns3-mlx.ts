@@ -1,0 +1,99 @@
+import type { CongestionControl } from '../../cca.ts';
+import { ModelError, requirePositive } from '../../errors.ts';
+
+/** Parameters of DCQCN as ns-3's RdmaHw runs it in its "Mellanox" mode (shared/traces/README.md). */
+export interface Ns3MlxParameters {
+  /** Line rate = initial rate and cap of the target rate (bytes/s). */
+  lineRate: number;
+  /** Minimum rate (bytes/s) (100 Mb/s). */
+  minRate: number;
+  /** α gain g (1/256). */
+  g: number;
+  /** Rate-decrease check period (s) (50 µs). */
+  decreasePeriod: number;
+  /** α update period (s) (55 µs). */
+  alphaPeriod: number;
+  /** Rate-increase timer period (s) (55 µs). */
+  increasePeriod: number;
+  /** Stages of fast recovery F (5): stages 0…F−1 fast recovery, F additive, above F hyper. */
+  fastRecoverySteps: number;
+  /** R_AI (bytes/s) (5 Mb/s). */
+  additiveIncrease: number;
+  /** R_HAI (bytes/s) (50 Mb/s), a constant step. */
+  hyperIncrease: number;
+  /** On a cut, set the target rate to the current rate first (ns-3's clamp; 1 in the traces). */
+  clampTargetRate: boolean;
+}
+
+export interface Ns3MlxState {
+  rc: number;
+  rt: number;
+  alpha: number;
+  started: boolean;
+  cnpSinceDecrease: boolean;
+  cnpSinceAlpha: boolean;
+  nextDecrease: number;
+  nextAlpha: number;
+  nextIncrease: number;
+  stage: number;
+}
+
+/**
+ * DCQCN with ns-3's Mellanox-mode semantics (RdmaHw in HPCC-derived trees), as described in
+ * `shared/traces/README.md`. The first CNP sets α = 1 and arms a decrease check every 50 µs and an
+ * α update every 55 µs; it does not cut the rate itself. At each decrease check, if a CNP arrived
+ * since the last check: R_T ← R_C (clamp), R_C ← max(min, R_C(1 − α/2)), the stage resets and the
+ * increase timer restarts. At each α update: α ← (1 − g)α + g if a CNP arrived in the period, else
+ * (1 − g)α. Rate increase is on its 55 µs timer only: stages 0–4 fast recovery R_C ← (R_C + R_T)/2,
+ * stage 5 additive R_T += R_AI, stages ≥ 6 hyper R_T += R_HAI (each then R_C ← (R_C + R_T)/2); R_T is
+ * capped at the line rate.
+ * @example dcqcnNs3Mlx({ lineRate: 12.5e9, minRate: 12.5e6, g: 1 / 256, decreasePeriod: 50e-6, alphaPeriod: 55e-6, increasePeriod: 55e-6, fastRecoverySteps: 5, additiveIncrease: 625e3, hyperIncrease: 6.25e6, clampTargetRate: true })
+ */
+export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState> {
+  for (const k of ['lineRate', 'minRate', 'decreasePeriod', 'alphaPeriod', 'increasePeriod', 'additiveIncrease', 'hyperIncrease'] as const) requirePositive(k, p[k]);
+  if (!(p.g > 0 && p.g <= 1)) throw new ModelError('g', p.g, 'a gain in (0, 1]');
+  if (!Number.isInteger(p.fastRecoverySteps) || p.fastRecoverySteps < 1) throw new ModelError('fastRecoverySteps', p.fastRecoverySteps, 'a whole number ≥ 1');
+  const F = p.fastRecoverySteps;
+  return {
+    name: 'dcqcn-ns3-mlx',
+    listens: { notifications: true },
+    initial: () => ({ rc: p.lineRate, rt: p.lineRate, alpha: 1, started: false, cnpSinceDecrease: false, cnpSinceAlpha: false, nextDecrease: Infinity, nextAlpha: Infinity, nextIncrease: Infinity, stage: 0 }),
+    limit: (s) => ({ kind: 'rate', rate: s.rc }),
+    nextTimer: (s) => Math.min(s.nextDecrease, s.nextAlpha, s.nextIncrease),
+    onTimer(s, signals) {
+      const now = signals.now;
+      // At one instant the α update runs before the decrease check (ns-3 schedules the check 1 ns later).
+      if (s.nextAlpha <= now) {
+        const alpha = s.cnpSinceAlpha ? (1 - p.g) * s.alpha + p.g : (1 - p.g) * s.alpha;
+        return { state: { ...s, alpha, cnpSinceAlpha: false, nextAlpha: s.nextAlpha + p.alphaPeriod }, shift: 'none', kind: 'alpha-update' };
+      }
+      if (s.nextDecrease <= now) {
+        const next = { ...s, nextDecrease: s.nextDecrease + p.decreasePeriod, cnpSinceDecrease: false };
+        if (!s.cnpSinceDecrease) return { state: next, shift: 'none', kind: 'no-decrease' };
+        const rt = p.clampTargetRate ? s.rc : s.rt;
+        return { state: { ...next, rt, rc: Math.max(p.minRate, s.rc * (1 - s.alpha / 2)), stage: 0, nextIncrease: now + p.increasePeriod }, shift: 'admitted', kind: 'rate-cut' };
+      }
+      let rt = s.rt;
+      let kind = 'rate-increase:fast-recovery';
+      if (s.stage === F) {
+        rt += p.additiveIncrease;
+        kind = 'rate-increase:additive';
+      } else if (s.stage > F) {
+        rt += p.hyperIncrease;
+        kind = 'rate-increase:hyper';
+      }
+      rt = Math.min(rt, p.lineRate);
+      return { state: { ...s, rt, rc: (s.rc + rt) / 2, stage: s.stage + 1, nextIncrease: s.nextIncrease + p.increasePeriod }, shift: 'admitted', kind };
+    },
+    onNotification(s, signals) {
+      if (s.started) return { state: { ...s, cnpSinceDecrease: true, cnpSinceAlpha: true }, shift: 'none', kind: 'cnp-noted' };
+      const now = signals.now;
+      return {
+        state: { ...s, started: true, alpha: 1, cnpSinceDecrease: true, cnpSinceAlpha: false, nextAlpha: now + p.alphaPeriod, nextDecrease: now + p.decreasePeriod },
+        shift: 'none',
+        kind: 'first-cnp',
+      };
+    },
+    describe: (s) => ({ rate: s.rc, targetRate: s.rt, alpha: s.alpha }),
+  };
+}
