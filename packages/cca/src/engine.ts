@@ -30,6 +30,8 @@ import { PfcController } from './pfc.ts';
 
 /** Bytes: conditions such as "acknowledged < admitted" must exceed this to count (rounding guard). */
 const MARGIN = 1e-6;
+/** Port-order stamp between flows for whole packets arriving at the same instant (s). */
+const PORT_ORDER_STEP = 1e-11;
 
 /** Per-flow state of a run. Curves are kept twice: as the sender sees them (sequence view, where a
  * Go-Back-N timeout rewinds Â and D) and as the server sees them (wire view, bytes actually queued). */
@@ -132,6 +134,7 @@ export function runPathServer(model: PathServerModel): EngineResult {
     model.horizon,
   );
   const horizon = model.horizon;
+  const packets = model.packets;
   let windows = 0;
   let t = 0;
 
@@ -159,6 +162,15 @@ export function runPathServer(model: PathServerModel): EngineResult {
         admittedAtT0: seqBase,
       });
       f.admittedSeq.appendLocal(local, t, t1, seqBase);
+      if (packets !== undefined && f.duplicate === 0) {
+        // Whole packets, in port order at equal instants (see PathServerModel.packets).
+        const phase = f.index * PORT_ORDER_STEP;
+        const wire = horizontalShift(packetize(f.admittedSeq.view(t - phase), packets.size, t1), phase);
+        const before = f.admittedWire.at(t);
+        f.admittedWire.appendGlobal(wire, t, t1);
+        aggregateLocal = add(aggregateLocal, verticalShift(horizontalShift(wire, -t), -before));
+        continue;
+      }
       f.admittedWire.appendLocal(local, t, t1, f.admittedWire.at(t));
       aggregateLocal = add(aggregateLocal, local);
     }
@@ -179,7 +191,7 @@ export function runPathServer(model: PathServerModel): EngineResult {
     // 3. FIFO demultiplexing (Theorem 1) over the bytes still in the server at t.
     const head = upperPseudoInverseAt(aggregate.history(), departures.at(t), true);
     const from = Math.min(head, t);
-    const perFlow = fifoDemultiplex(departures.view(t), flows.map((f) => f.admittedWire.history()), aggregate.history(), from);
+    const perFlow = fifoDemultiplex(departures.view(t), flows.map((f) => f.admittedWire.history()), aggregate.history(), from, departures.at(t1));
     flows.forEach((f, j) => {
       f.deliveredWire.appendGlobal(perFlow[j], t, t1);
       f.deliveredSeq.appendGlobal(f.duplicate === 0 ? perFlow[j] : verticalShift(perFlow[j], -f.duplicate), t, t1);

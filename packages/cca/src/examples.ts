@@ -2,8 +2,10 @@ import { add, fromPackets, rate, step } from '@ccalc/curves';
 import type { PathServerModel } from './model.ts';
 import { aimdRate } from './ccas/aimd-rate.ts';
 import { vegas } from './ccas/vegas.ts';
+import { dcqcn } from './ccas/dcqcn/index.ts';
 
 const Gbps = 1e9 / 8; // bytes/s per Gb/s
+const Mbps = 1e6 / 8;
 
 /**
  * The paper's §IV-B AIMD fairness example: two greedy flows starting at 60 and 90 Gb/s through a
@@ -43,3 +45,75 @@ export function vegasModel(variant: 'paper' | 'ns3' = 'ns3', horizon = 5e-3): Pa
     feedbackDelay: 20e-6,
   };
 }
+
+/** Options of the single-switch incast of shared/traces (the paper's §V with ns-3's settings). */
+export interface Ns3IncastOptions {
+  /** Number of senders (31 in the traces). */
+  senders?: number;
+  /** Bytes per sender on the wire (10,000 packets of 1048 B). */
+  burst?: number;
+  /** DCQCN (ECN + ns3-mlx reaction point) on or off. */
+  dcqcn?: boolean;
+  /** PFC on or off (X_off 950,000 B, X_on 925,000 B per ingress port, threshold resume). */
+  pfc?: boolean;
+  /** ECN draws: seeded random, or the deterministic expected-value mode (default). */
+  random?: { seed: number } | 'expected';
+  horizon?: number;
+}
+
+/**
+ * The simulator's single-switch incast (shared/traces/README.md): 100 Gb/s links with 1 µs
+ * propagation, 1048-byte packets, RED at dequeue (K_min 5 kB, K_max 200 kB, P_max 1 %), DCQCN in
+ * ns-3's Mellanox mode, per-ingress PFC. Every delay is derived from the topology, none is fitted:
+ * the CCA acts at the switch ingress, so a packet counts there 1 µs + one serialisation after it
+ * leaves the sender (a CNP reaches the sender 3093.44 ns after its packet is dequeued and acts at
+ * the ingress one such delay later; a PFC frame takes 43 B of serialisation + 1 µs to the sender).
+ * Whole packets, in port order at equal instants. Times in results are at the switch ingress:
+ * subtract `ns3IncastDelays.toIngress` for times at the sender.
+ * @example runPathServer(ns3IncastModel({ dcqcn: true, pfc: true, horizon: 600e-6 }))
+ */
+export function ns3IncastModel(o: Ns3IncastOptions = {}): PathServerModel {
+  const C = 100 * Gbps;
+  const { packet, toIngress, markToSender, pauseToSender } = ns3IncastDelays;
+  const senders = o.senders ?? 31;
+  const mlx = dcqcn('ns3-mlx', {
+    lineRate: C,
+    minRate: 100 * Mbps,
+    g: 1 / 256,
+    decreasePeriod: 50e-6,
+    alphaPeriod: 55e-6,
+    increasePeriod: 55e-6,
+    fastRecoverySteps: 5,
+    additiveIncrease: 5 * Mbps,
+    hyperIncrease: 50 * Mbps,
+    clampTargetRate: true,
+  });
+  const lineRateOnly = aimdRate({ initialRate: C, maxRate: C, increase: 5 * Mbps, decrease: 0.5, increaseInterval: 1 }); // never reacts: no ECN, no timeout
+  return {
+    service: rate(C),
+    flows: Array.from({ length: senders }, (_, j) => ({
+      arrivals: step(o.burst ?? 10_000 * packet, toIngress),
+      cca: o.dcqcn === false ? lineRateOnly : mlx,
+      notificationDelay: markToSender + toIngress,
+      pauseDelay: pauseToSender + toIngress,
+      ackDelay: 2 * toIngress + markToSender,
+      name: `s${j}`,
+    })),
+    horizon: o.horizon ?? 30e-3,
+    feedbackDelay: 2 * toIngress + markToSender,
+    ecn: o.dcqcn === false ? undefined : { kMin: 5e3, kMax: 200e3, pMax: 0.01, packetSize: packet, at: 'dequeue', random: o.random ?? 'expected' },
+    pfc: o.pfc === false ? undefined : { xOff: 950e3, xOn: 925e3, resume: 'threshold' },
+    packets: { size: packet },
+  };
+}
+
+/** The topology-derived delays of {@link ns3IncastModel} (s), and its packet size (B). */
+export const ns3IncastDelays = {
+  packet: 1048,
+  /** A packet counts at the switch when its last bit arrives: 1 µs + 1048 B at 100 Gb/s. */
+  toIngress: 1e-6 + 1048 / (100 * Gbps),
+  /** Dequeue of a marked packet → its CNP at the sender (data serialisation + 3 hops of ACK). */
+  markToSender: 3093.44e-9,
+  /** PFC frame: 43 B serialisation + 1 µs. */
+  pauseToSender: 1e-6 + 43 / (100 * Gbps),
+};

@@ -5,9 +5,10 @@ import { Curve, CurveBuilder, compose, upperPseudoInverse } from '@ccalc/curves'
  * Â rises continuously, G_j(y) = Â_j(Â↑(y)) (Theorem 1, exact). Where Â jumps (bytes of several flows
  * arriving at the same instant) the jump is served in proportion to each flow's part of it, so G_j
  * is linear across it. Σ_j G_j(y) = y. Exact, linear in the number of breakpoints after `from`
- * (G_j is only built for levels from A(from) on; below, it holds its value there).
+ * (G_j is only built for levels from A(from) on; below, it holds its value there) and, when `upTo`
+ * is given, up to the first breakpoint above that level (above it G_j is not needed and not exact).
  */
-export function fifoShare(perFlow: Curve, aggregate: Curve, from = 0): Curve {
+export function fifoShare(perFlow: Curve, aggregate: Curve, from = 0, upTo = Infinity): Curve {
   const b = new CurveBuilder();
   const A = aggregate;
   const F = perFlow;
@@ -42,7 +43,7 @@ export function fifoShare(perFlow: Curve, aggregate: Curve, from = 0): Curve {
     const nextA = i + 1 < A.t.length ? A.t[i + 1] : Infinity;
     const nextF = j + 1 < F.t.length ? F.t[j + 1] : Infinity;
     const next = Math.min(nextA, nextF);
-    if (next === Infinity) break;
+    if (next === Infinity || r > upTo) break;
     T = next;
     if (nextA === T) i += 1;
     if (nextF === T) j += 1;
@@ -56,11 +57,12 @@ export function fifoShare(perFlow: Curve, aggregate: Curve, from = 0): Curve {
  * Theorem 1's D_j(t) = Â_j(Â↑(D(t))); when flows jump together it serves the joint burst in
  * proportion to each flow's part, which lies between the theorem's bounds and keeps Σ_j D_j = D.
  * Curves in global time, Â and Â_j non-decreasing. `from`: an instant at or before the arrival time
- * of the byte in service at the start of `departures` (only admissions after it are read).
+ * of the byte in service at the start of `departures` (only admissions after it are read); `upTo`:
+ * the largest departure level needed (only admissions up to it are read).
  * @example fifoDemultiplex(D, [A1, A2], add(A1, A2)) // [D1, D2]
  */
-export function fifoDemultiplex(departures: Curve, perFlowAdmitted: readonly Curve[], aggregateAdmitted: Curve, from = 0): Curve[] {
-  return perFlowAdmitted.map((a) => compose(fifoShare(a, aggregateAdmitted, from), departures, true));
+export function fifoDemultiplex(departures: Curve, perFlowAdmitted: readonly Curve[], aggregateAdmitted: Curve, from = 0, upTo = Infinity): Curve[] {
+  return perFlowAdmitted.map((a) => compose(fifoShare(a, aggregateAdmitted, from, upTo), departures, true));
 }
 
 /**

@@ -59,4 +59,12 @@ export interface PathServerModel {
   ackPacketSize?: number;
   ecn?: EcnConfig;
   pfc?: PfcConfig;
+  /**
+   * Whole packets at the server: a flow's bytes reach the server as packets of `size` bytes, each
+   * when its last byte is admitted (I·⌊Â_j/I⌋), and packets of different flows that arrive at the
+   * same instant are queued in flow order (port order; flow j's packets are stamped j·10 ps later).
+   * The sender's own curves stay fluid. Without this the FIFO server interleaves simultaneous
+   * arrivals as fluids. Applies while a flow has no retransmitted bytes.
+   */
+  packets?: { size: number };
 }
