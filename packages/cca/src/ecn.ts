@@ -35,17 +35,34 @@ export class NotificationGap {
   }
 }
 
+/**
+ * Notifications on a fixed grid of period T: a mark at t is notified at the end of its slot,
+ * ⌈t/T⌉·T (or at t itself when t is on the grid), at most once per slot.
+ * @example const g = new NotificationGrid(5); g.next(3) // 5; g.next(4) // null; g.next(7) // 10
+ */
+export class NotificationGrid {
+  private last = -Infinity;
+  constructor(private readonly period: number) {}
+
+  next(t: number): number | null {
+    const at = this.period > 0 ? Math.ceil(t / this.period - 1e-12) * this.period : t;
+    if (at <= this.last) return null;
+    this.last = at;
+    return at;
+  }
+}
+
 /** ECN marking at the path server, packet by packet over exact curves. */
 export class EcnMarker {
   private readonly nextLevel: number[];
   private readonly accumulated: number[];
-  private readonly gaps: NotificationGap[];
+  private readonly gaps: (NotificationGap | NotificationGrid)[];
   private readonly uniform: (() => number) | null;
 
   constructor(private readonly config: EcnConfig, flows: number) {
     this.nextLevel = new Array(flows).fill(config.packetSize);
     this.accumulated = new Array(flows).fill(0);
-    this.gaps = Array.from({ length: flows }, () => new NotificationGap(config.notificationGap ?? 0));
+    this.gaps = Array.from({ length: flows }, () => (config.pacing === 'grid' ? new NotificationGrid(config.notificationGap ?? 0) : new NotificationGap(config.notificationGap ?? 0)));
     const random = config.random ?? 'expected';
     this.uniform = random === 'expected' ? null : seededRandom(random.seed);
   }
@@ -84,7 +101,7 @@ export class EcnMarker {
     return out.sort((a, b) => a.time - b.time);
   }
 
-  /** The time at which a mark at `markTime` is notified to `flow`'s sender (gap rule), or null. */
+  /** The time at which a mark at `markTime` is notified to `flow`'s sender (gap rule or grid), or null. */
   notify(flow: number, markTime: number): number | null {
     return this.gaps[flow].next(markTime);
   }

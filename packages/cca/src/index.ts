@@ -11,7 +11,7 @@ export { runPathServer } from './engine.ts';
 export { fifoDemultiplex, fifoShare, fifoLowerBound } from './fifo-demultiplex.ts';
 export { remainingArrivals, admittedIncrement } from './admission.ts';
 export { packetize } from './acknowledgements.ts';
-export { redProbability, NotificationGap } from './ecn.ts';
+export { redProbability, NotificationGap, NotificationGrid } from './ecn.ts';
 export { seededRandom } from './random.ts';
 export { aimdRate, type AimdRateParameters, type AimdRateState } from './ccas/aimd-rate.ts';
 export { aimdWindow, type AimdWindowParameters, type AimdWindowState } from './ccas/aimd-window.ts';

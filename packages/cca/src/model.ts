@@ -32,6 +32,12 @@ export interface EcnConfig {
   random?: { seed: number } | 'expected';
   /** Minimum gap between two notifications to the same sender (s), the three-case rule; 0 = every mark. */
   notificationGap?: number;
+  /**
+   * How notifications are paced: 'gap' (default), the paper's three-case rule; 'grid', at most one
+   * per slot of a fixed per-flow grid of period `notificationGap`, sent at the end of the slot in
+   * which a mark arrived (a receiver that checks for marks on a timer).
+   */
+  pacing?: 'gap' | 'grid';
 }
 
 /** Priority flow control on each flow's backlog in the server (paper §III-B.e; per ingress port). */

@@ -2,7 +2,7 @@ import { constant, firstTimeAbove, subtract } from '@ccalc/curves';
 import type { PfcConfig } from './model.ts';
 import type { Trace } from './trace.ts';
 
-/** Rounding guard in bytes for "the backlog has fallen to X_on". */
+/** Rounding guard in bytes: the backlog must exceed X_off by more, and fall to X_on within it. */
 const MARGIN = 1e-6;
 
 /**
@@ -30,7 +30,7 @@ export class PfcController {
       let from = t;
       for (;;) {
         let at: number;
-        if (!this.paused[j]) at = firstTimeAbove(backlog, from, te, this.config.xOff);
+        if (!this.paused[j]) at = firstTimeAbove(backlog, from, te, this.config.xOff + MARGIN);
         else if (this.config.resume === 'paper') at = this.resumeAt[j];
         else at = firstTimeAbove(room, from, te, -MARGIN);
         if (!(at <= te)) break;

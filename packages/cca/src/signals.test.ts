@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { add, constant, equals, fromPackets, rate, step } from '@ccalc/curves';
-import { NotificationGap, redProbability } from './ecn.ts';
+import { add, constant, equals, fromPackets, min, rate, step } from '@ccalc/curves';
+import { NotificationGap, NotificationGrid, redProbability } from './ecn.ts';
 import { packetize } from './acknowledgements.ts';
 import { fifoDemultiplex, fifoLowerBound, fifoShare } from './fifo-demultiplex.ts';
 import { runPathServer } from './engine.ts';
@@ -30,6 +30,17 @@ describe('notification gap: the three cases of §III-B.d', () => {
   it('gap 0 notifies every mark', () => {
     const g = new NotificationGap(0);
     expect([g.next(1), g.next(1), g.next(2)]).toEqual([1, 1, 2]);
+  });
+});
+
+describe('notifications on a fixed per-flow grid', () => {
+  it('one per slot, at the end of the slot in which a mark arrived', () => {
+    const g = new NotificationGrid(5);
+    expect(g.next(3)).toBe(5);
+    expect(g.next(4)).toBeNull(); // same slot
+    expect(g.next(5)).toBeNull(); // on the grid point already notified
+    expect(g.next(7)).toBe(10);
+    expect(g.next(12)).toBe(15);
   });
 });
 
@@ -117,7 +128,21 @@ describe('ECN notifications and PFC in the engine', () => {
     expect(pause.time).toBeCloseTo(21e-6, 9); // backlog passes 20 kB at 20 µs, + 1 µs
     // Paused, the backlog peaks at 20 kB + 1 µs of excess, drains at 1 GB/s to 10 kB, + 1 µs.
     expect(resume.time).toBeCloseTo(21e-6 + 11e-6 + 1e-6, 9);
-    expect(Math.max(...Array.from({ length: 200 }, (_, k) => r.backlog.at(k * 1e-6)))).toBeLessThanOrEqual(21e3 + 1e-6);
+    expect(Math.max(...Array.from({ length: 200 }, (_, k) => r.backlog.at(k * 1e-6)))).toBeLessThanOrEqual(21e3 + 1e-3); // X_off + 1 µs of excess (+ the byte guard)
+  });
+
+  it('pauses at X_off + 1 byte of backlog, not at X_off', () => {
+    // 2 GB/s into 1 GB/s: the backlog peaks at half the burst, when the burst has been admitted.
+    const peakAt = (burst: number) =>
+      runPathServer({
+        service: rate(C),
+        flows: [{ arrivals: min(rate(2e9), constant(burst)), cca: aimdRate({ initialRate: 2e9, increase: 1, decrease: 0.5, increaseInterval: 1 }), pauseDelay: 1e-6 }],
+        horizon: 100e-6,
+        feedbackDelay: 1e-6,
+        pfc: { xOff: 20e3, xOn: 10e3, resume: 'threshold' },
+      }).events.filter((e) => e.kind === 'pfc-pause').length;
+    expect(peakAt(40e3)).toBe(0); // peak exactly X_off
+    expect(peakAt(40e3 + 2)).toBe(1); // peak X_off + 1 byte
   });
 
   it('the paper\'s resume rule waits (X_off − X_on)/C after the pause', () => {
@@ -131,5 +156,22 @@ describe('ECN notifications and PFC in the engine', () => {
     const pause = r.events.find((e) => e.kind === 'pfc-pause')!;
     const resume = r.events.find((e) => e.kind === 'pfc-resume')!;
     expect(resume.time - pause.time).toBeCloseTo(10e-6, 9);
+  });
+});
+
+describe('seeded random marking', () => {
+  const run = (seed: number) =>
+    runPathServer({
+      service: rate(1e9),
+      flows: Array.from({ length: 3 }, () => ({ arrivals: step(1e6, 0), cca: aimdRate({ initialRate: 1e9, increase: 1e6, decrease: 0.9, increaseInterval: 1e-3 }), notificationDelay: 5e-6 })),
+      horizon: 200e-6,
+      feedbackDelay: 5e-6,
+      ecn: { kMin: 1e3, kMax: 400e3, pMax: 0.2, packetSize: 1000, at: 'enqueue', random: { seed } },
+    }).events.filter((e) => e.kind === 'cnp').map((e) => `${e.time}:${e.flow}`);
+  it('is reproducible for a seed and differs between seeds', () => {
+    const a = run(7);
+    expect(a.length).toBeGreaterThan(3);
+    expect(run(7)).toEqual(a);
+    expect(run(8)).not.toEqual(a);
   });
 });

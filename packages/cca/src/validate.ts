@@ -38,6 +38,7 @@ export function validateModel(model: PathServerModel): void {
     }
     if (e.notificationGap !== undefined) requireNonNegative('ecn.notificationGap', e.notificationGap);
     if (e.at !== undefined && e.at !== 'enqueue' && e.at !== 'dequeue') throw new ModelError('ecn.at', e.at, '"enqueue" or "dequeue"');
+    if (e.pacing !== undefined && e.pacing !== 'gap' && e.pacing !== 'grid') throw new ModelError('ecn.pacing', e.pacing, '"gap" or "grid"');
   }
   if (model.pfc !== undefined) {
     const p = model.pfc;
