@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { readNs3Trace } from './ns3.ts';
+import { readNumericCsv, TraceError } from './csv.ts';
+
+const traces = resolve(import.meta.dirname, '../../../../../shared/traces/ns3-incast-31');
+
+describe('reading the simulator traces of shared/traces', () => {
+  it('reads A2 (DCQCN + PFC) with the figures its README states', async () => {
+    const t = await readNs3Trace(traces, 'A2_dcqcn_pfc');
+    expect(t.cnps.time[0]).toBeCloseTo(4.68e-6, 12);
+    expect(t.cnps.sender[0]).toBe(6);
+    expect(t.cnps.time.length).toBe(36609);
+    expect(t.pfc.pause.filter((p) => p === 1).length).toBe(58);
+    expect(t.pfc.time[0]).toBeCloseTo(102.278e-6, 12);
+    expect(Math.max(...t.backlog.bytes)).toBe(29795688);
+    expect(t.completion.time.length).toBe(31);
+  });
+
+  it('reads A1 (PFC only): 5,487 pauses sent', async () => {
+    const t = await readNs3Trace(traces, 'A1_pfc_only');
+    expect(t.pfc.pause.filter((p) => p === 1).length).toBe(5487);
+  });
+});
+
+describe('malformed traces give a one-line error naming file, line, column and field', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ccalc-trace-'));
+  const write = (name: string, text: string): string => {
+    const f = join(dir, name);
+    writeFileSync(f, text);
+    return f;
+  };
+  const error = async (p: Promise<unknown>): Promise<TraceError> => {
+    try {
+      await p;
+    } catch (e) {
+      if (e instanceof TraceError) return e;
+      throw e;
+    }
+    throw new Error('no error');
+  };
+
+  it.each([
+    ['missing.csv', null, /missing\.csv: no such file$/],
+    ['empty.csv', '', /empty\.csv: the file is empty/],
+    ['nocol.csv', 't_ns,x\n0,1\n', /nocol\.csv:1 \(y\): missing column "y" \(the header has: t_ns, x\)/],
+    ['nan.csv', 't_ns,y\n0,1\n1000,abc\n', /nan\.csv:3:2 \(y\): expected a number, got "abc"/],
+    ['unsorted.csv', 't_ns,y\n0,1\n2000,1\n1000,1\n', /unsorted\.csv:4:1 \(t_ns\): times must not decrease \(1000 after 2000\)/],
+    ['short.csv', 't_ns,y\n0\n', /short\.csv:2: expected 2 fields, got 1/],
+  ])('%s', async (name, text, pattern) => {
+    const file = text === null ? join(dir, name) : write(name, text);
+    const e = await error(readNumericCsv(file, ['t_ns', 'y'], 't_ns'));
+    expect(e.message).toMatch(pattern);
+    expect(e.message.includes('\n')).toBe(false);
+  });
+});

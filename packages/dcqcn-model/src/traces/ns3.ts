@@ -1,0 +1,52 @@
+import { join } from 'node:path';
+import { readNumericCsv } from './csv.ts';
+
+/** The series of one simulator run in the format of shared/traces (times in seconds, bytes). */
+export interface Ns3Trace {
+  /** Per 1 µs bin starting at `binStart` (s): bytes arriving at the switch and leaving toward the receiver. */
+  bins: { binStart: Float64Array; arrivalBytes: Float64Array; departureBytes: Float64Array; binWidth: number };
+  /** Switch backlog sampled every 1 µs (bytes). */
+  backlog: { time: Float64Array; bytes: Float64Array };
+  /** CNPs as they reach senders. */
+  cnps: { time: Float64Array; sender: Float64Array };
+  /** PFC frames: PAUSE/RESUME sent by the switch (node 32) to `sender`. */
+  pfc: { time: Float64Array; sender: Float64Array; pause: Uint8Array };
+  /** Flow completion per sender (s). */
+  completion: { sender: Float64Array; time: Float64Array };
+}
+
+/**
+ * Reads the CSV files of one run of shared/traces (`<prefix>_arrivals_1us.csv`, `_backlog.csv`,
+ * `_cnp_events.csv`, `_pfc_events.csv`, `_fct.csv`), validating each (see readNumericCsv). Times
+ * are converted from integer nanoseconds to seconds.
+ * @example const trace = await readNs3Trace('../shared/traces/ns3-incast-31', 'A2_dcqcn_pfc')
+ */
+export async function readNs3Trace(folder: string, prefix: string): Promise<Ns3Trace> {
+  const file = (suffix: string): string => join(folder, `${prefix}_${suffix}.csv`);
+  const [arr, back, cnp, pfc, fct] = await Promise.all([
+    readNumericCsv(file('arrivals_1us'), ['t_ns', 'bin_ns', 'agg_arrival_bytes', 'departure_bytes_to_receiver'], 't_ns'),
+    readNumericCsv(file('backlog'), ['t_ns', 'switch_total_bytes'], 't_ns'),
+    readNumericCsv(file('cnp_events'), ['t_ns', 'sender'], 't_ns'),
+    readNumericCsv(file('pfc_events'), ['t_ns', 'node', 'port', 'type'], 't_ns'),
+    readNumericCsv(file('fct'), ['sender', 'complete_ns']),
+  ]);
+  const seconds = (ns: Float64Array): Float64Array => ns.map((x) => x * 1e-9);
+  // Switch-sent frames: node 32, type 2 (PAUSE) or 3 (RESUME); port p faces sender p − 1.
+  const sent = [...pfc.columns.type.keys()].filter((k) => pfc.columns.node[k] === 32 && (pfc.columns.type[k] === 2 || pfc.columns.type[k] === 3));
+  return {
+    bins: {
+      binStart: seconds(arr.columns.t_ns),
+      arrivalBytes: arr.columns.agg_arrival_bytes,
+      departureBytes: arr.columns.departure_bytes_to_receiver,
+      binWidth: (arr.columns.bin_ns[0] ?? 1000) * 1e-9,
+    },
+    backlog: { time: seconds(back.columns.t_ns), bytes: back.columns.switch_total_bytes },
+    cnps: { time: seconds(cnp.columns.t_ns), sender: cnp.columns.sender },
+    pfc: {
+      time: Float64Array.from(sent, (k) => pfc.columns.t_ns[k] * 1e-9),
+      sender: Float64Array.from(sent, (k) => pfc.columns.port[k] - 1),
+      pause: Uint8Array.from(sent, (k) => (pfc.columns.type[k] === 2 ? 1 : 0)),
+    },
+    completion: { sender: fct.columns.sender, time: seconds(fct.columns.complete_ns) },
+  };
+}
