@@ -1,10 +1,10 @@
-import { resolve } from 'node:path';
 import { sample } from '@ccalc/curves';
 import { runPathServer, ns3IncastModel } from '@ccalc/cca';
 import { readNs3Trace } from '../packages/dcqcn-model/src/traces/ns3.ts';
+import { validationTracesDir } from '../packages/dcqcn-model/src/traces/locate.ts';
 const horizon = Number(process.argv[2] ?? 3e-3);
 const packets = process.argv[3] !== 'fluid';
-const trace = await readNs3Trace(resolve(import.meta.dirname, '../../shared/traces/ns3-incast-31'), 'A2_dcqcn_pfc');
+const trace = await readNs3Trace(validationTracesDir(), 'A2_dcqcn_pfc');
 const model = ns3IncastModel({ dcqcn: true, pfc: true, horizon });
 if (!packets) delete (model as { packets?: unknown }).packets;
 const t0 = performance.now();

@@ -6,14 +6,14 @@
  * within 2 %. Measured: 0.14 %, 0.01 % and 0 µs, 0.2 %.
  */
 import { describe, expect, it } from 'vitest';
-import { resolve } from 'node:path';
 import { sample } from '@ccalc/curves';
 import { runPathServer, ns3IncastModel } from '@ccalc/cca';
 import { readNs3Trace } from '../packages/dcqcn-model/src/traces/ns3.ts';
+import { validationTracesDir } from '../packages/dcqcn-model/src/traces/locate.ts';
 
 describe('A2 (DCQCN + PFC): model vs simulator, 0–3 ms', async () => {
   const horizon = 3e-3;
-  const trace = await readNs3Trace(resolve(import.meta.dirname, '../../shared/traces/ns3-incast-31'), 'A2_dcqcn_pfc');
+  const trace = await readNs3Trace(validationTracesDir(), 'A2_dcqcn_pfc');
   const result = runPathServer(ns3IncastModel({ dcqcn: true, pfc: true, horizon }));
   const n = Math.floor(horizon / 1e-6);
   const times = Array.from(trace.backlog.time.subarray(0, n));

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { validationTracesDir } from './locate.ts';
 import { readNs3Trace } from './ns3.ts';
 import { readNumericCsv, TraceError } from './csv.ts';
 
-const traces = resolve(import.meta.dirname, '../../../../../shared/traces/ns3-incast-31');
+const traces = validationTracesDir();
 
 describe('reading the simulator traces of shared/traces', () => {
   it('reads A2 (DCQCN + PFC) with the figures its README states', async () => {
