@@ -135,6 +135,7 @@ export function runPathServer(model: PathServerModel): EngineResult {
   );
   const horizon = model.horizon;
   const packets = model.packets;
+  const packet = model.ackPacketSize ?? 0;
   let windows = 0;
   let t = 0;
 
@@ -146,6 +147,8 @@ export function runPathServer(model: PathServerModel): EngineResult {
     let sliding = false;
     for (const f of flows) if (f.cca.limit(f.state).kind === 'sliding') sliding = true;
     const step = Math.min(signalBound, sliding ? slidingBound : Infinity);
+    // The window ends at the step, the horizon or the next scheduled signal (step ≤ horizon, so it is
+    // finite; a signal already due moves the window on by a sliver so that time always advances).
     const t1 = Math.min(t + step, horizon, Math.max(nextScheduled, t + step * 1e-9));
 
     // 1. Admission by each CCA over (t, t1].
@@ -157,7 +160,7 @@ export function runPathServer(model: PathServerModel): EngineResult {
       const local = admittedIncrement(limit, remaining, {
         paused: f.paused,
         flightAllowance: limit.kind === 'flight' ? limit.window - (seqBase - f.origin.y) : 0,
-        ack: limit.kind === 'sliding' ? acknowledgements(f, model.ackPacketSize ?? 0, t) : undefined,
+        ack: limit.kind === 'sliding' ? acknowledgements(f, packet, t) : undefined,
         t0: t,
         admittedAtT0: seqBase,
       });
@@ -210,10 +213,10 @@ export function runPathServer(model: PathServerModel): EngineResult {
     };
     for (const f of flows) {
       const tau = f.cca.listens.timeout;
-      if (tau !== undefined) consider(f, 'timeout', timeoutInstant(f, tau, model.ackPacketSize ?? 0, t, t1));
+      if (tau !== undefined) consider(f, 'timeout', timeoutInstant(f, tau, packet, t, t1));
       const limit = f.cca.limit(f.state);
       if (f.cca.listens.flights && limit.kind === 'flight') {
-        const ack = acknowledgements(f, model.ackPacketSize ?? 0, t);
+        const ack = acknowledgements(f, packet, t);
         consider(f, 'flight', firstTimeAbove(verticalShift(ack, -(f.origin.y + limit.window)), t, t1, -MARGIN));
       }
       if (f.cca.listens.bytes && f.cca.byteTarget) {
@@ -230,8 +233,9 @@ export function runPathServer(model: PathServerModel): EngineResult {
       for (const m of ecn.marks(t, te, flows.map((f) => f.admittedWire), flows.map((f) => f.deliveredWire), aggregate, departures)) {
         const f = flows[m.flow];
         if (!f.cca.listens.notifications) continue;
-        const at = ecn.notify(m.flow, m.time + f.notificationDelay);
-        if (at !== null) pending.push({ time: at, flow: m.flow, kind: 'notification' });
+        // The receiver paces notifications (gap rule or grid) at the mark's time; they arrive a delay later.
+        const sent = ecn.notify(m.flow, m.time);
+        if (sent !== null) pending.push({ time: sent + f.notificationDelay, flow: m.flow, kind: 'notification' });
       }
     }
     if (pfc !== null) {
@@ -240,7 +244,7 @@ export function runPathServer(model: PathServerModel): EngineResult {
       }
     }
 
-    // 6. Events at te, flow by flow: PFC frames, timeouts, notifications, flights, timers.
+    // 6. Events at te, flow by flow: PFC frames, timeouts, notifications, flights, byte counts, timers.
     const due: Pending[] = [];
     for (let k = pending.length - 1; k >= 0; k--) {
       if (pending[k].time <= te) {
@@ -249,32 +253,31 @@ export function runPathServer(model: PathServerModel): EngineResult {
       }
     }
     due.reverse();
+    const react = (f: FlowRun, handler: ((s: unknown, v: SignalView) => Reaction<unknown>) | undefined, logAs?: string): void => {
+      if (handler !== undefined) apply(f, handler.call(f.cca, f.state, signalView(f, packet, te)), te, packet, aggregate, queueOut, events, logAs);
+    };
     for (const f of flows) {
       for (const p of due.filter((d) => d.flow === f.index && d.kind !== 'notification')) {
         f.paused = p.kind === 'pfc-pause';
         events.push({ time: te, flow: f.index, kind: p.kind, before: {}, after: {} });
       }
-      const timedOut = found.some((x) => x.flow === f && x.kind === 'timeout') && f.cca.onTimeout !== undefined;
-      if (timedOut && f.cca.onTimeout) {
+      const signalled = (kind: 'timeout' | 'flight' | 'bytes'): boolean => found.some((x) => x.flow === f && x.kind === kind);
+      const timedOut = signalled('timeout') && f.cca.onTimeout !== undefined;
+      if (timedOut) {
         f.handled.timeout = te;
-        apply(f, f.cca.onTimeout(f.state, signalView(f, model.ackPacketSize ?? 0, te)), te, model.ackPacketSize ?? 0, aggregate, queueOut, events);
+        react(f, f.cca.onTimeout);
       }
-      const notifications = due.filter((d) => d.flow === f.index && d.kind === 'notification').length;
-      for (let k = 0; k < notifications && f.cca.onNotification; k++) {
-        apply(f, f.cca.onNotification(f.state, signalView(f, model.ackPacketSize ?? 0, te)), te, model.ackPacketSize ?? 0, aggregate, queueOut, events, 'cnp');
-      }
-      // A timeout restarts the flow in new coordinates: the old flight's end no longer applies.
-      if (!timedOut && found.some((x) => x.flow === f && x.kind === 'flight') && f.cca.onFlightAcknowledged) {
+      for (const p of due) if (p.flow === f.index && p.kind === 'notification') react(f, f.cca.onNotification, 'cnp');
+      // A timeout restarts the flow in new coordinates: a flight end or byte count found before it no longer applies.
+      if (!timedOut && signalled('flight')) {
         f.handled.flight = te;
-        apply(f, f.cca.onFlightAcknowledged(f.state, signalView(f, model.ackPacketSize ?? 0, te)), te, model.ackPacketSize ?? 0, aggregate, queueOut, events);
+        react(f, f.cca.onFlightAcknowledged);
       }
-      if (!timedOut && found.some((x) => x.flow === f && x.kind === 'bytes') && f.cca.onBytes) {
+      if (!timedOut && signalled('bytes')) {
         f.handled.bytes = te;
-        apply(f, f.cca.onBytes(f.state, signalView(f, model.ackPacketSize ?? 0, te)), te, model.ackPacketSize ?? 0, aggregate, queueOut, events);
+        react(f, f.cca.onBytes);
       }
-      while (f.nextTimer <= te) {
-        apply(f, f.cca.onTimer(f.state, signalView(f, model.ackPacketSize ?? 0, te)), te, model.ackPacketSize ?? 0, aggregate, queueOut, events);
-      }
+      while (f.nextTimer <= te) react(f, f.cca.onTimer);
     }
     t = te;
   }
