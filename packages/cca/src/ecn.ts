@@ -7,7 +7,7 @@ import { seededRandom } from './random.ts';
  * RED marking probability p(x) for a backlog of x bytes (paper §III-B.d, with the misprint fixed:
  * p = 0 for x ≤ K_min, not x ≤ K_max): 1 at or above K_max, P_max·(x − K_min)/(K_max − K_min) in
  * between. Without K_min it is a plain threshold at K_max.
- * @example redProbability({ kMin: 5e3, kMax: 200e3, pMax: 0.01, kMax... }, 102500) // 0.005
+ * @example redProbability({ kMin: 5e3, kMax: 200e3, pMax: 0.01 }, 102500) // 0.005
  */
 export function redProbability(config: Pick<EcnConfig, 'kMin' | 'kMax' | 'pMax'>, x: number): number {
   if (x >= config.kMax) return 1;

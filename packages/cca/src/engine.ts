@@ -83,7 +83,7 @@ interface Pending {
  * not with the horizon times the curve size.
  *
  * Throws a ModelError (naming the parameter) before computing anything if the model is invalid.
- * @example runPathServer({ service: rate(12.5e9), flows: [{ arrivals, cca: aimdRate({...}) }], horizon: 0.05, feedbackDelay: 20e-6 })
+ * @example runPathServer(aimdFairnessModel()) // or { service: rate(12.5e9), flows: [{ arrivals, cca }], horizon: 0.05, feedbackDelay: 20e-6 }
  */
 export function runPathServer(model: PathServerModel): EngineResult {
   validateModel(model);

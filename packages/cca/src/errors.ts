@@ -1,7 +1,7 @@
 /**
  * The error every `@ccalc/cca` function throws on a bad model or parameter, before any computation
  * starts: the message names the parameter, the value and what was expected.
- * @example try { aimdRate({ alpha: -1, ... }) } catch (e) { e.parameter === 'alpha' }
+ * @example try { aimdRate({ initialRate: -1, increase: 1, decrease: 0.5, increaseInterval: 1 }) } catch (e) { e.parameter === 'initialRate' }
  */
 export class ModelError extends Error {
   readonly parameter: string;
