@@ -83,9 +83,10 @@ interface Pending {
  * not with the horizon times the curve size.
  *
  * Throws a ModelError (naming the parameter) before computing anything if the model is invalid.
+ * `onProgress(time, horizon)` is called every 500 windows (for progress lines in long runs).
  * @example runPathServer(aimdFairnessModel()) // or { service: rate(12.5e9), flows: [{ arrivals, cca }], horizon: 0.05, feedbackDelay: 20e-6 }
  */
-export function runPathServer(model: PathServerModel): EngineResult {
+export function runPathServer(model: PathServerModel, options: { onProgress?: (time: number, horizon: number) => void } = {}): EngineResult {
   validateModel(model);
   const rl = asRateLatency(model.service);
   const flows: FlowRun[] = model.flows.map((spec, index) => {
@@ -141,6 +142,7 @@ export function runPathServer(model: PathServerModel): EngineResult {
 
   while (t < horizon) {
     windows += 1;
+    if (options.onProgress !== undefined && windows % 500 === 0) options.onProgress(t, horizon);
     let nextScheduled = Infinity;
     for (const p of pending) nextScheduled = Math.min(nextScheduled, p.time);
     for (const f of flows) nextScheduled = Math.min(nextScheduled, f.nextTimer);

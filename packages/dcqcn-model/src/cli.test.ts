@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const bin = resolve(import.meta.dirname, '../bin/ccalc.js');
+
+describe('ccalc run', () => {
+  it('runs a built-in scenario and writes the CSVs, the summary and the plots', () => {
+    const out = mkdtempSync(join(tmpdir(), 'ccalc-run-'));
+    const stdout = execFileSync('node', [bin, 'run', 'paper-aimd-fairness', '--horizon', '5 ms', '--bin', '10us', '--out', out], { encoding: 'utf8' });
+    expect(stdout).toMatch(/paper-aimd-fairness: peak backlog .* MB/);
+    for (const f of ['series.csv', 'senders.csv', 'events.csv', 'summary.json', 'rates.svg', 'rates.png', 'backlog.svg', 'backlog.png']) expect(existsSync(join(out, f))).toBe(true);
+    const series = readFileSync(join(out, 'series.csv'), 'utf8').trim().split('\n');
+    expect(series[0]).toBe('time_us,arrival_rate_gbps,departure_rate_gbps,backlog_bytes,paused_senders');
+    expect(series.length).toBe(1 + 500); // 5 ms in 10 µs bins
+    // The first bin: both flows at their initial rates, 60 + 90 Gb/s admitted, 100 Gb/s out.
+    const [, arrival, departure] = series[1].split(',').map(Number);
+    expect(arrival).toBeCloseTo(150, 6);
+    expect(departure).toBeCloseTo(100, 6);
+    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
+    expect(summary.scenario).toBe('paper-aimd-fairness');
+    expect(summary.compute_ms).toBeGreaterThan(0);
+    expect(readFileSync(join(out, 'events.csv'), 'utf8')).toMatch(/^time_us,sender,kind,details\n30,0,rate-increase,/);
+  });
+
+  it.each([
+    [['run', 'nope'], /^ccalc: scenario: expected one of ns3-31-pfc, .*, got "nope"\n$/],
+    [['run', 'paper-vegas', '--bin', '5 apples'], /^ccalc: --bin: expected a duration such as "50 us" \(or seconds\), got "5 apples"/],
+    [['run', 'paper-vegas', '--speed', 'fast'], /^ccalc: --speed: expected one of --out, --bin, --horizon, got "fast"\n$/],
+    [['dance'], /^ccalc: command: expected run or list/],
+  ])('%j fails with one line on stderr and exit code 1', (args, pattern) => {
+    const r = spawnSync('node', [bin, ...args], { encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(pattern);
+  });
+
+  it('--help on every command', () => {
+    expect(execFileSync('node', [bin, '--help'], { encoding: 'utf8' })).toMatch(/Usage:/);
+    expect(execFileSync('node', [bin, 'run', '--help'], { encoding: 'utf8' })).toMatch(/--horizon/);
+    expect(execFileSync('node', [bin, 'list'], { encoding: 'utf8' })).toMatch(/ns3-31-dcqcn /);
+  });
+});

@@ -1,0 +1,83 @@
+import { averageRates, sample } from '@ccalc/curves';
+import type { EngineResult } from '@ccalc/cca';
+
+const gbps = (bytesPerSecond: number): number => (bytesPerSecond * 8) / 1e9;
+const fmt = (x: number, digits = 6): string => (Number.isInteger(x) ? String(x) : x.toFixed(digits));
+
+/** Value of a right-continuous step series at t. */
+function stepAt(s: { time: number[]; value: number[] } | undefined, t: number): number {
+  if (s === undefined || s.time.length === 0) return Number.NaN;
+  let k = 0;
+  while (k + 1 < s.time.length && s.time[k + 1] <= t) k++;
+  return s.value[k];
+}
+
+/** For each flow, whether it is paused at each bin start (from the pfc-pause/pfc-resume events). */
+function pausedAt(result: EngineResult, times: number[]): number[] {
+  const perFlow = result.flows.map((_, j) => result.events.filter((e) => e.flow === j && (e.kind === 'pfc-pause' || e.kind === 'pfc-resume')));
+  return times.map((t) => perFlow.filter((ev) => { let paused = false; for (const e of ev) { if (e.time > t) break; paused = e.kind === 'pfc-pause'; } return paused; }).length);
+}
+
+/**
+ * The CSV files of a run, binned for output only (the result itself is exact): series.csv (one row
+ * per bin: time_us, arrival_rate_gbps = Σ admitted averaged over the bin as in the paper,
+ * departure_rate_gbps, backlog_bytes at the bin start, paused_senders), senders.csv (time_us,
+ * sender, rate_gbps, admitted_rate_gbps, backlog_bytes) and events.csv (time_us, sender, kind, details).
+ */
+export function runCsv(result: EngineResult, bin: number): { series: string; senders: string; events: string } {
+  const count = Math.floor(result.horizon / bin + 1e-9);
+  const starts = Array.from({ length: count }, (_, k) => k * bin);
+  const admitted = result.flows.map((f) => averageRates(f.admitted, 0, bin, count));
+  const arrival = starts.map((_, k) => admitted.reduce((sum, a) => sum + a[k], 0));
+  const departure = averageRates(result.departures, 0, bin, count);
+  const backlog = sample(result.backlog, starts);
+  const paused = pausedAt(result, starts);
+  const series = ['time_us,arrival_rate_gbps,departure_rate_gbps,backlog_bytes,paused_senders', ...starts.map((t, k) => `${fmt(t * 1e6, 3)},${fmt(gbps(arrival[k]))},${fmt(gbps(departure[k]))},${fmt(backlog[k], 1)},${paused[k]}`)].join('\n');
+  const senderRows: string[] = ['time_us,sender,rate_gbps,admitted_rate_gbps,backlog_bytes'];
+  result.flows.forEach((f, j) => {
+    const a = sample(f.admitted, starts);
+    const d = sample(f.delivered, starts);
+    starts.forEach((t, k) => senderRows.push(`${fmt(t * 1e6, 3)},${j},${fmt(gbps(stepAt(f.state.rate, t)))},${fmt(gbps(admitted[j][k]))},${fmt(a[k] - d[k], 1)}`));
+  });
+  const events = ['time_us,sender,kind,details', ...result.events.map((e) => `${fmt(e.time * 1e6, 6)},${e.flow},${e.kind},"${JSON.stringify(e.after).replace(/"/g, '""')}"`)].join('\n');
+  return { series, senders: senderRows.join('\n'), events };
+}
+
+/** Headline figures of a run (summary.json). Times in µs, bytes, and the engine's wall time. */
+export function runSummary(result: EngineResult, computeMs: number, bin: number): Record<string, unknown> {
+  const starts = Array.from({ length: Math.floor(result.horizon / bin + 1e-9) }, (_, k) => k * bin);
+  const backlog = sample(result.backlog, starts);
+  let peak = 0;
+  let peakAt = 0;
+  backlog.forEach((b, k) => {
+    if (b > peak) {
+      peak = b;
+      peakAt = starts[k];
+    }
+  });
+  const after = backlog.findIndex((b, k) => starts[k] > peakAt && b <= 1);
+  const us = (seconds: number): number => Math.round(seconds * 1e9) / 1e3; // µs, to the nanosecond
+  const first = (kind: string): number | null => {
+    const e = result.events.find((x) => x.kind === kind);
+    return e === undefined ? null : us(e.time);
+  };
+  const completion = result.flows.map((f) => {
+    const total = f.arrivals.tailSlope > 0 ? Infinity : f.arrivals.r[f.arrivals.r.length - 1]; // all the flow's bytes
+    const done = starts.find((t) => f.delivered.at(t) >= total - 1e-6);
+    return done === undefined ? null : us(done);
+  });
+  return {
+    horizon_us: us(result.horizon),
+    peak_backlog_bytes: peak,
+    peak_backlog_time_us: us(peakAt),
+    backlog_clear_time_us: after < 0 ? null : us(starts[after]),
+    first_notification_us: first('cnp'),
+    first_cut_us: first('rate-cut'),
+    first_pause_us: first('pfc-pause'),
+    pauses: result.events.filter((e) => e.kind === 'pfc-pause').length,
+    completion_us: completion,
+    events: result.stats.events,
+    windows: result.stats.windows,
+    compute_ms: computeMs,
+  };
+}

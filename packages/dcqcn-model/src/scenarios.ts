@@ -1,0 +1,37 @@
+import { aimdFairnessModel, ns3IncastModel, vegasModel, type PathServerModel } from '@ccalc/cca';
+
+/** A built-in scenario: what it is and how to build its model for a horizon (s). */
+export interface BuiltIn {
+  description: string;
+  horizon: number;
+  model(horizon: number): PathServerModel;
+}
+
+/** The built-in scenarios available to `ccalc run`. */
+export const BUILT_INS: Record<string, BuiltIn> = {
+  'ns3-31-pfc': {
+    description: '31 senders × 10 MB into one 100 Gb/s port, PFC only (the simulator\'s A1 settings)',
+    horizon: 30e-3,
+    model: (horizon) => ns3IncastModel({ dcqcn: false, pfc: true, horizon }),
+  },
+  'ns3-31-dcqcn': {
+    description: 'the same with ECN/RED at dequeue + DCQCN (ns3-mlx) + PFC (the simulator\'s A2 settings)',
+    horizon: 30e-3,
+    model: (horizon) => ns3IncastModel({ dcqcn: true, pfc: true, horizon }),
+  },
+  'ns3-31-dcqcn-nopfc': {
+    description: 'the same with DCQCN (ns3-mlx) and no PFC',
+    horizon: 30e-3,
+    model: (horizon) => ns3IncastModel({ dcqcn: true, pfc: false, horizon }),
+  },
+  'paper-aimd-fairness': {
+    description: 'paper §IV-B: two AIMD flows at 60 and 90 Gb/s through a 100 Gb/s FIFO',
+    horizon: 50e-3,
+    model: (horizon) => aimdFairnessModel(horizon),
+  },
+  'paper-vegas': {
+    description: 'paper §III-E: TCP Vegas (ns-3 semantics), 4 MB burst, 50 Gb/s, 1.5 MB bursts every 0.5 ms',
+    horizon: 5e-3,
+    model: (horizon) => vegasModel('ns3', horizon),
+  },
+};
