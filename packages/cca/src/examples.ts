@@ -117,3 +117,28 @@ export const ns3IncastDelays = {
   /** PFC frame: 43 B serialisation + 1 µs. */
   pauseToSender: 1e-6 + 43 / (100 * Gbps),
 };
+
+/**
+ * The paper's §V model-based case study (Table II, §V-B): 31 senders each with a 10 MB burst at
+ * t = 0 into a 100 Gb/s path server (S = λ_C), ΔR = 4 µs for every signal, the paper's simplified
+ * DCQCN (β = 0.75 per notification, +5 Mb/s every 55 µs, τ_o = 3 ms), RED at enqueue
+ * (K_min 5 kB, K_max 200 kB, P_max 1 %, expected-value marks on 1048-byte packets) with a 50 µs
+ * notification gap, and PFC at X_off = 9.5 kB/port/Gbps, X_on = 9.25 kB/port/Gbps with the paper's
+ * resume rule t_P + (X_off − X_on)/C. Fluid senders, as in the paper.
+ * @example runPathServer(paperIncastModel({ dcqcn: true, pfc: true, horizon: 1e-3 }))
+ */
+export function paperIncastModel(o: { dcqcn?: boolean; pfc?: boolean; horizon?: number } = {}): PathServerModel {
+  const C = 100 * Gbps;
+  const cca = () =>
+    o.dcqcn === false
+      ? aimdRate({ initialRate: C, maxRate: C, increase: 5 * Mbps, decrease: 0.75, increaseInterval: 55e-6 })
+      : dcqcn('paper', { lineRate: C, decrease: 0.75, additiveIncrease: 5 * Mbps, increaseInterval: 55e-6, timeout: 3e-3 });
+  return {
+    service: rate(C),
+    flows: Array.from({ length: 31 }, (_, j) => ({ arrivals: step(10e6, 0), cca: cca(), name: `s${j}` })),
+    horizon: o.horizon ?? 10e-3,
+    feedbackDelay: 4e-6,
+    ecn: o.dcqcn === false ? undefined : { kMin: 5e3, kMax: 200e3, pMax: 0.01, packetSize: 1048, at: 'enqueue', random: 'expected', notificationGap: 50e-6 },
+    pfc: o.pfc === false ? undefined : { xOff: 950e3, xOn: 925e3, resume: 'paper', lineRate: C },
+  };
+}

@@ -1,4 +1,4 @@
-import { aimdFairnessModel, ns3IncastModel, vegasModel, type PathServerModel } from '@ccalc/cca';
+import { aimdFairnessModel, ns3IncastModel, paperIncastModel, vegasModel, type PathServerModel } from '@ccalc/cca';
 
 /** A built-in scenario: what it is and how to build its model for a horizon (s). */
 export interface BuiltIn {
@@ -23,6 +23,21 @@ export const BUILT_INS: Record<string, BuiltIn> = {
     description: 'the same with DCQCN (ns3-mlx) and no PFC',
     horizon: 30e-3,
     model: (horizon) => ns3IncastModel({ dcqcn: true, pfc: false, horizon }),
+  },
+  'paper-31-pfc': {
+    description: 'paper §V: 31 × 10 MB burst, 100 Gb/s, PFC only (fluid, ΔR = 4 µs)',
+    horizon: 10e-3,
+    model: (horizon) => paperIncastModel({ dcqcn: false, pfc: true, horizon }),
+  },
+  'paper-31-dcqcn': {
+    description: 'paper §V: the same with the paper\'s simplified DCQCN (β = 0.75, T_gap 50 µs) + PFC',
+    horizon: 10e-3,
+    model: (horizon) => paperIncastModel({ dcqcn: true, pfc: true, horizon }),
+  },
+  'paper-31-dcqcn-nopfc': {
+    description: 'paper §V: the paper\'s DCQCN without PFC (τ_o = 3 ms)',
+    horizon: 10e-3,
+    model: (horizon) => paperIncastModel({ dcqcn: true, pfc: false, horizon }),
   },
   'paper-aimd-fairness': {
     description: 'paper §IV-B: two AIMD flows at 60 and 90 Gb/s through a 100 Gb/s FIFO',
