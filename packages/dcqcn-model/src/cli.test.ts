@@ -3,6 +3,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { validationTracesDir } from './traces/locate.ts';
 
 const bin = resolve(import.meta.dirname, '../bin/ccalc.js');
 
@@ -29,7 +30,7 @@ describe('ccalc run', () => {
     [['run', 'nope'], /^ccalc: scenario: expected one of ns3-31-pfc, .*, got "nope"\n$/],
     [['run', 'paper-vegas', '--bin', '5 apples'], /^ccalc: --bin: expected a duration such as "50 us" \(or seconds\), got "5 apples"/],
     [['run', 'paper-vegas', '--speed', 'fast'], /^ccalc: --speed: expected one of --out, --bin, --horizon, got "fast"\n$/],
-    [['dance'], /^ccalc: command: expected run or list/],
+    [['dance'], /^ccalc: command: expected run, compare or list/],
   ])('%j fails with one line on stderr and exit code 1', (args, pattern) => {
     const r = spawnSync('node', [bin, ...args], { encoding: 'utf8' });
     expect(r.status).toBe(1);
@@ -42,3 +43,26 @@ describe('ccalc run', () => {
     expect(execFileSync('node', [bin, 'list'], { encoding: 'utf8' })).toMatch(/ns3-31-dcqcn /);
   });
 });
+
+describe('ccalc compare', () => {
+  it('compares a run with the simulator trace: compare.json and a self-contained report.html', () => {
+    const out = mkdtempSync(join(tmpdir(), 'ccalc-compare-'));
+    execFileSync('node', [bin, 'run', 'ns3-31-dcqcn', '--horizon', '300us', '--out', out], { encoding: 'utf8' });
+    const stdout = execFileSync('node', [bin, 'compare', out, join(validationTracesDir(), 'A2_dcqcn_pfc')], { encoding: 'utf8' });
+    expect(stdout).toMatch(/^backlog NRMSE \d+\.\d+ % of peak/);
+    const metrics = JSON.parse(readFileSync(join(out, 'compare.json'), 'utf8'));
+    expect(metrics.span_us).toBe(300);
+    expect(metrics.backlog.nrmsePercent).toBeLessThan(2);
+    expect(metrics.backlog.peak_time_us.error).toBe(0);
+    const html = readFileSync(join(out, 'report.html'), 'utf8');
+    expect(html.match(/<svg/g)?.length).toBe(3);
+    expect(html).not.toMatch(/<script src=|https?:\/\/(?!www\.w3\.org)/); // nothing fetched from the network
+  });
+
+  it('names the file when the model folder has no series.csv', () => {
+    const r = spawnSync('node', [bin, 'compare', tmpdir() + '/nowhere', 'x/y'], { encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^ccalc: .*nowhere\/series\.csv: no such file\n$/);
+  });
+});
+

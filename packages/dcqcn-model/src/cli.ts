@@ -4,23 +4,38 @@
  * Errors are one line on stderr with a non-zero exit code.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { runPathServer, rateChart, curvesChart } from '@ccalc/cca';
 import { BUILT_INS } from './scenarios.ts';
 import { parseQuantity, ScenarioError } from './units.ts';
 import { runCsv, runSummary } from './output.ts';
+import { compareWithTrace } from './compare.ts';
+import { comparisonSpecs, htmlReport } from './report.ts';
+import { readNs3Trace } from './traces/ns3.ts';
+import { readNumericCsv } from './traces/csv.ts';
 
 const HELP = `ccalc — network calculus for congestion control
 
 Usage:
   ccalc run <scenario> [--out DIR] [--bin 1us] [--horizon 10ms]
+  ccalc compare <model DIR> <trace prefix> [--out DIR]
   ccalc list
   ccalc <command> --help
 
 Commands:
   run    run a built-in scenario and write DIR/series.csv, senders.csv, events.csv,
          summary.json and plots (SVG and PNG); progress goes to stderr
+  compare  compare a run (its series.csv, 1 µs bins) with a simulator trace in the format of
+           shared/traces, e.g. ../shared/traces/ns3-incast-31/A2_dcqcn_pfc; writes
+           compare.json and report.html
   list   list the built-in scenarios
+`;
+
+const COMPARE_HELP = `ccalc compare <model DIR> <trace prefix> [--out DIR]
+
+  <model DIR>      a folder written by ccalc run with --bin 1us (the default)
+  <trace prefix>   folder/prefix of simulator traces, e.g. ../shared/traces/ns3-incast-31/A2_dcqcn_pfc
+  --out DIR        where compare.json and report.html go (default: the model folder)
 `;
 
 const RUN_HELP = `ccalc run <scenario> [options]
@@ -85,6 +100,32 @@ async function run(args: string[]): Promise<void> {
   process.stdout.write(`${name}: peak backlog ${((summary.peak_backlog_bytes as number) / 1e6).toFixed(3)} MB at ${(summary.peak_backlog_time_us as number).toFixed(1)} µs; results in ${out}/\n`);
 }
 
+async function compare(args: string[]): Promise<void> {
+  const { positional, flags } = options(args);
+  if (flags.help !== undefined) {
+    process.stdout.write(COMPARE_HELP);
+    return;
+  }
+  const [dir, prefix] = positional;
+  if (dir === undefined) throw new ScenarioError('model DIR', null, 'a folder written by ccalc run');
+  if (prefix === undefined) throw new ScenarioError('trace prefix', null, 'a folder/prefix of simulator traces');
+  for (const flag of Object.keys(flags)) if (flag !== 'out') throw new ScenarioError(`--${flag}`, flags[flag], '--out');
+  const series = await readNumericCsv(join(dir, 'series.csv'), ['time_us', 'arrival_rate_gbps', 'departure_rate_gbps', 'backlog_bytes'], 'time_us');
+  const t = series.columns.time_us;
+  if (t.length < 2 || Math.abs(t[1] - t[0] - 1) > 1e-9) throw new ScenarioError(`${join(dir, 'series.csv')} (time_us)`, t.length < 2 ? null : t[1] - t[0], 'bins of 1 µs (run with --bin 1us)');
+  const model = { binStart: t, arrivalGbps: series.columns.arrival_rate_gbps, departureGbps: series.columns.departure_rate_gbps, backlogBytes: series.columns.backlog_bytes };
+  const trace = await readNs3Trace(dirname(prefix), basename(prefix));
+  const metrics = compareWithTrace(model, trace);
+  const out = flags.out ?? dir;
+  await mkdir(out, { recursive: true });
+  await writeFile(join(out, 'compare.json'), `${JSON.stringify(metrics, null, 2)}\n`);
+  const { vegaLiteToSvg } = await import('./render.ts');
+  const svgs = await Promise.all(comparisonSpecs(model, trace, metrics.span_us as number).map(vegaLiteToSvg));
+  await writeFile(join(out, 'report.html'), htmlReport(`${basename(dir)} vs ${basename(prefix)}`, metrics, svgs));
+  const b = metrics.backlog as { nrmsePercent: number; peak_bytes: { error_percent: number } };
+  process.stdout.write(`backlog NRMSE ${b.nrmsePercent.toFixed(2)} % of peak, peak error ${b.peak_bytes.error_percent.toFixed(2)} %; ${join(out, 'compare.json')}, ${join(out, 'report.html')}\n`);
+}
+
 /** Entry point: returns the exit code (0 ok, 1 bad input or failure). */
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -92,7 +133,8 @@ export async function main(argv: string[]): Promise<number> {
     if (command === undefined || command === '--help' || command === '-h') process.stdout.write(HELP);
     else if (command === 'list') for (const [k, v] of Object.entries(BUILT_INS)) process.stdout.write(`${k.padEnd(22)} ${v.description}\n`);
     else if (command === 'run') await run(rest);
-    else throw new ScenarioError('command', command, 'run or list (see ccalc --help)');
+    else if (command === 'compare') await compare(rest);
+    else throw new ScenarioError('command', command, 'run, compare or list (see ccalc --help)');
     return 0;
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
