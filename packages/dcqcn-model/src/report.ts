@@ -22,9 +22,9 @@ export function overlaySpec(title: string, yTitle: string, model: ArrayLike<numb
       x: { field: 't', type: 'quantitative', title: 'time (µs)' },
       y: { field: 'y', type: 'quantitative', title: yTitle },
       color: { field: 'source', type: 'nominal', title: null },
-      strokeDash: { field: 'source', type: 'nominal', legend: null },
+      strokeDash: { field: 'source', type: 'nominal', title: null },
     },
-    config: { font: 'DejaVu Sans', legend: { orient: 'bottom' } },
+    config: { font: 'DejaVu Sans', legend: { orient: 'right' } },
   };
 }
 
