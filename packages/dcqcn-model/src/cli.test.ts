@@ -30,7 +30,7 @@ describe('ccalc run', () => {
     [['run', 'nope'], /^ccalc: scenario: expected one of ns3-31-pfc, .*, got "nope"\n$/],
     [['run', 'paper-vegas', '--bin', '5 apples'], /^ccalc: --bin: expected a duration such as "50 us" \(or seconds\), got "5 apples"/],
     [['run', 'paper-vegas', '--speed', 'fast'], /^ccalc: --speed: expected one of --out, --bin, --horizon, got "fast"\n$/],
-    [['dance'], /^ccalc: command: expected run, compare or list/],
+    [['dance'], /^ccalc: command: expected run, compare, case-study or list/],
   ])('%j fails with one line on stderr and exit code 1', (args, pattern) => {
     const r = spawnSync('node', [bin, ...args], { encoding: 'utf8' });
     expect(r.status).toBe(1);

@@ -19,6 +19,7 @@ const HELP = `ccalc — network calculus for congestion control
 Usage:
   ccalc run <scenario> [--out DIR] [--bin 1us] [--horizon 10ms]
   ccalc compare <model DIR> <trace prefix> [--out DIR]
+  ccalc case-study [--horizon 3ms] [--out out]
   ccalc list
   ccalc <command> --help
 
@@ -28,6 +29,8 @@ Commands:
   compare  compare a run (its series.csv, 1 µs bins) with a simulator trace in the format of
            shared/traces, e.g. ../shared/traces/ns3-incast-31/A2_dcqcn_pfc; writes
            compare.json and report.html
+  case-study  the main job (npm start): runs ns3-31-* and paper-31-*, compares the first two
+           ns3 runs with the simulator traces, writes out/report.html, prints a summary table
   list   list the built-in scenarios
 `;
 
@@ -62,23 +65,9 @@ function options(args: string[]): { positional: string[]; flags: Record<string, 
   return { positional, flags };
 }
 
-async function run(args: string[]): Promise<void> {
-  const { positional, flags } = options(args);
-  if (flags.help !== undefined) {
-    process.stdout.write(RUN_HELP);
-    return;
-  }
-  const name = positional[0];
-  const known = Object.keys(BUILT_INS);
-  if (name === undefined || !Object.hasOwn(BUILT_INS, name)) throw new ScenarioError('scenario', name ?? null, `one of ${known.join(', ')}`);
-  for (const flag of Object.keys(flags)) if (!['out', 'bin', 'horizon'].includes(flag)) throw new ScenarioError(`--${flag}`, flags[flag], 'one of --out, --bin, --horizon');
-  const builtIn = BUILT_INS[name];
-  const horizon = flags.horizon === undefined ? builtIn.horizon : parseQuantity(flags.horizon, 'time', '--horizon');
-  const bin = flags.bin === undefined ? 1e-6 : parseQuantity(flags.bin, 'time', '--bin');
-  if (!(horizon > 0)) throw new ScenarioError('--horizon', flags.horizon, 'a duration > 0');
-  if (!(bin > 0) || bin > horizon) throw new ScenarioError('--bin', flags.bin, `a duration > 0 and at most the horizon`);
-  const out = flags.out ?? join('out', name);
-  const model = builtIn.model(horizon);
+/** Runs a built-in scenario and writes its outputs to `out`; returns the summary. */
+export async function runBuiltIn(name: string, horizon: number, bin: number, out: string): Promise<Record<string, unknown>> {
+  const model = BUILT_INS[name].model(horizon);
   const t0 = performance.now();
   const result = runPathServer(model, {
     onProgress: (t, h) => process.stderr.write(`\r  ${name}: ${(t * 1e3).toFixed(2)} / ${(h * 1e3).toFixed(2)} ms computed`),
@@ -97,7 +86,42 @@ async function run(args: string[]): Promise<void> {
   const { renderChart } = await import('./render.ts'); // vega and resvg load only when plots are written
   await renderChart(rateChart(result, `${name}: sender rates`), join(out, 'rates'));
   await renderChart(curvesChart([{ label: 'switch backlog', curve: result.backlog }], horizon, `${name}: backlog`, 'backlog (kB)'), join(out, 'backlog'));
+  return summary;
+}
+
+async function run(args: string[]): Promise<void> {
+  const { positional, flags } = options(args);
+  if (flags.help !== undefined) {
+    process.stdout.write(RUN_HELP);
+    return;
+  }
+  const name = positional[0];
+  const known = Object.keys(BUILT_INS);
+  if (name === undefined || !Object.hasOwn(BUILT_INS, name)) throw new ScenarioError('scenario', name ?? null, `one of ${known.join(', ')}`);
+  for (const flag of Object.keys(flags)) if (!['out', 'bin', 'horizon'].includes(flag)) throw new ScenarioError(`--${flag}`, flags[flag], 'one of --out, --bin, --horizon');
+  const horizon = flags.horizon === undefined ? BUILT_INS[name].horizon : parseQuantity(flags.horizon, 'time', '--horizon');
+  const bin = flags.bin === undefined ? 1e-6 : parseQuantity(flags.bin, 'time', '--bin');
+  if (!(horizon > 0)) throw new ScenarioError('--horizon', flags.horizon, 'a duration > 0');
+  if (!(bin > 0) || bin > horizon) throw new ScenarioError('--bin', flags.bin, `a duration > 0 and at most the horizon`);
+  const out = flags.out ?? join('out', name);
+  const summary = await runBuiltIn(name, horizon, bin, out);
   process.stdout.write(`${name}: peak backlog ${((summary.peak_backlog_bytes as number) / 1e6).toFixed(3)} MB at ${(summary.peak_backlog_time_us as number).toFixed(1)} µs; results in ${out}/\n`);
+}
+
+/** Compares a run folder with a trace prefix; writes compare.json and report.html to `out`; returns the metrics. */
+export async function compareRun(dir: string, prefix: string, out: string): Promise<Record<string, unknown>> {
+  const series = await readNumericCsv(join(dir, 'series.csv'), ['time_us', 'arrival_rate_gbps', 'departure_rate_gbps', 'backlog_bytes'], 'time_us');
+  const t = series.columns.time_us;
+  if (t.length < 2 || Math.abs(t[1] - t[0] - 1) > 1e-9) throw new ScenarioError(`${join(dir, 'series.csv')} (time_us)`, t.length < 2 ? null : t[1] - t[0], 'bins of 1 µs (run with --bin 1us)');
+  const model = { binStart: t, arrivalGbps: series.columns.arrival_rate_gbps, departureGbps: series.columns.departure_rate_gbps, backlogBytes: series.columns.backlog_bytes };
+  const trace = await readNs3Trace(dirname(prefix), basename(prefix));
+  const metrics = compareWithTrace(model, trace);
+  await mkdir(out, { recursive: true });
+  await writeFile(join(out, 'compare.json'), `${JSON.stringify(metrics, null, 2)}\n`);
+  const { vegaLiteToSvg } = await import('./render.ts');
+  const svgs = await Promise.all(comparisonSpecs(model, trace, metrics.span_us as number).map(vegaLiteToSvg));
+  await writeFile(join(out, 'report.html'), htmlReport(`${basename(dir)} vs ${basename(prefix)}`, metrics, svgs));
+  return metrics;
 }
 
 async function compare(args: string[]): Promise<void> {
@@ -110,20 +134,27 @@ async function compare(args: string[]): Promise<void> {
   if (dir === undefined) throw new ScenarioError('model DIR', null, 'a folder written by ccalc run');
   if (prefix === undefined) throw new ScenarioError('trace prefix', null, 'a folder/prefix of simulator traces');
   for (const flag of Object.keys(flags)) if (flag !== 'out') throw new ScenarioError(`--${flag}`, flags[flag], '--out');
-  const series = await readNumericCsv(join(dir, 'series.csv'), ['time_us', 'arrival_rate_gbps', 'departure_rate_gbps', 'backlog_bytes'], 'time_us');
-  const t = series.columns.time_us;
-  if (t.length < 2 || Math.abs(t[1] - t[0] - 1) > 1e-9) throw new ScenarioError(`${join(dir, 'series.csv')} (time_us)`, t.length < 2 ? null : t[1] - t[0], 'bins of 1 µs (run with --bin 1us)');
-  const model = { binStart: t, arrivalGbps: series.columns.arrival_rate_gbps, departureGbps: series.columns.departure_rate_gbps, backlogBytes: series.columns.backlog_bytes };
-  const trace = await readNs3Trace(dirname(prefix), basename(prefix));
-  const metrics = compareWithTrace(model, trace);
   const out = flags.out ?? dir;
-  await mkdir(out, { recursive: true });
-  await writeFile(join(out, 'compare.json'), `${JSON.stringify(metrics, null, 2)}\n`);
-  const { vegaLiteToSvg } = await import('./render.ts');
-  const svgs = await Promise.all(comparisonSpecs(model, trace, metrics.span_us as number).map(vegaLiteToSvg));
-  await writeFile(join(out, 'report.html'), htmlReport(`${basename(dir)} vs ${basename(prefix)}`, metrics, svgs));
+  const metrics = await compareRun(dir, prefix, out);
   const b = metrics.backlog as { nrmsePercent: number; peak_bytes: { error_percent: number } };
   process.stdout.write(`backlog NRMSE ${b.nrmsePercent.toFixed(2)} % of peak, peak error ${b.peak_bytes.error_percent.toFixed(2)} %; ${join(out, 'compare.json')}, ${join(out, 'report.html')}\n`);
+}
+
+async function study(args: string[]): Promise<void> {
+  const { flags } = options(args);
+  if (flags.help !== undefined) {
+    process.stdout.write('ccalc case-study [--horizon 3ms] [--out out]\n\n  Runs the six 31-sender scenarios (the simulator\'s and the paper\'s), compares the first two\n  ns3 runs with ../shared/traces, writes OUT/report.html and prints a summary table.\n');
+    return;
+  }
+  for (const flag of Object.keys(flags)) if (!['out', 'horizon'].includes(flag)) throw new ScenarioError(`--${flag}`, flags[flag], 'one of --out, --horizon');
+  const horizon = flags.horizon === undefined ? 3e-3 : parseQuantity(flags.horizon, 'time', '--horizon');
+  const out = flags.out ?? 'out';
+  const { caseStudy } = await import('./case-study.ts');
+  const { table, failures } = await caseStudy(horizon, out, runBuiltIn, compareRun);
+  process.stdout.write(`\n${table}\n\n`);
+  for (const f of failures) process.stderr.write(`failed: ${f}\n`);
+  process.stdout.write(`report: ${join(out, 'report.html')}\n`);
+  if (failures.length > 0) process.exitCode = 1;
 }
 
 /** Entry point: returns the exit code (0 ok, 1 bad input or failure). */
@@ -134,8 +165,9 @@ export async function main(argv: string[]): Promise<number> {
     else if (command === 'list') for (const [k, v] of Object.entries(BUILT_INS)) process.stdout.write(`${k.padEnd(22)} ${v.description}\n`);
     else if (command === 'run') await run(rest);
     else if (command === 'compare') await compare(rest);
-    else throw new ScenarioError('command', command, 'run, compare or list (see ccalc --help)');
-    return 0;
+    else if (command === 'case-study') await study(rest);
+    else throw new ScenarioError('command', command, 'run, compare, case-study or list (see ccalc --help)');
+    return process.exitCode === 1 ? 1 : 0;
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     process.stderr.write(`ccalc: ${message.split('\n')[0]}\n`);

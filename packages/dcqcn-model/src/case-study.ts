@@ -1,0 +1,66 @@
+/**
+ * The case study that `npm start` runs: the three ns3-31-* and the three paper-31-* scenarios, the
+ * first two ns3 ones compared with the simulator traces, an index page and a summary table.
+ */
+import { writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { validationTracesDir } from './traces/locate.ts';
+
+const SCENARIOS = ['ns3-31-pfc', 'ns3-31-dcqcn', 'ns3-31-dcqcn-nopfc', 'paper-31-pfc', 'paper-31-dcqcn', 'paper-31-dcqcn-nopfc'];
+const COMPARISONS: Record<string, string> = { 'ns3-31-pfc': 'A1_pfc_only', 'ns3-31-dcqcn': 'A2_dcqcn_pfc' };
+
+type Run = (name: string, horizon: number, bin: number, out: string) => Promise<Record<string, unknown>>;
+type Compare = (dir: string, prefix: string, out: string) => Promise<Record<string, unknown>>;
+
+const num = (x: unknown, digits = 2): string => (typeof x === 'number' ? x.toFixed(digits) : '–');
+
+/**
+ * Runs every scenario (a failure is reported and the others still run), compares, writes
+ * `out/report.html` and returns the printed summary table.
+ */
+export async function caseStudy(horizon: number, out: string, run: Run, compare: Compare): Promise<{ table: string; failures: string[] }> {
+  const summaries: Record<string, Record<string, unknown>> = {};
+  const metrics: Record<string, Record<string, unknown>> = {};
+  const failures: string[] = [];
+  for (const name of SCENARIOS) {
+    try {
+      summaries[name] = await run(name, horizon, 1e-6, join(out, name));
+    } catch (e) {
+      failures.push(`${name}: ${(e as Error).message.split('\n')[0]}`);
+    }
+  }
+  const traces = validationTracesDir();
+  for (const [name, prefix] of Object.entries(COMPARISONS)) {
+    if (summaries[name] === undefined) continue;
+    if (!existsSync(traces)) {
+      failures.push(`compare ${name}: no simulator traces at ${traces} (set CCALC_TRACES)`);
+      continue;
+    }
+    try {
+      metrics[name] = await compare(join(out, name), join(traces, prefix), join(out, name));
+    } catch (e) {
+      failures.push(`compare ${name}: ${(e as Error).message.split('\n')[0]}`);
+    }
+  }
+  const header = ['scenario', 'compute s', 'peak MB', 'at µs', '1st CNP µs', '1st cut µs', '1st pause µs', 'pauses', 'vs sim: backlog NRMSE %', 'peak err %', 'arrivals NRMSE %'];
+  const rows = SCENARIOS.filter((n) => summaries[n] !== undefined).map((n) => {
+    const s = summaries[n];
+    const m = metrics[n] as { backlog?: { nrmsePercent: number; peak_bytes: { error_percent: number } }; arrival_rate_10us?: { nrmsePercent: number } } | undefined;
+    return [n, num((s.compute_ms as number) / 1e3), num((s.peak_backlog_bytes as number) / 1e6, 3), num(s.peak_backlog_time_us, 0), num(s.first_notification_us), num(s.first_cut_us), num(s.first_pause_us), String(s.pauses), num(m?.backlog?.nrmsePercent), num(m?.backlog?.peak_bytes.error_percent), num(m?.arrival_rate_10us?.nrmsePercent)];
+  });
+  const widths = header.map((h, k) => Math.max(h.length, ...rows.map((r) => r[k].length)));
+  const line = (cells: string[]): string => cells.map((c, k) => (k === 0 ? c.padEnd(widths[k]) : c.padStart(widths[k]))).join('  ');
+  const table = [line(header), ...rows.map(line)].join('\n');
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ccalc case study</title>
+<style>body{font-family:'DejaVu Sans',sans-serif;max-width:980px;margin:2em auto;color:#222}td,th{padding:2px 8px;border-bottom:1px solid #ddd;text-align:right}td:first-child,th:first-child{text-align:left}img{max-width:100%}</style></head><body>
+<h1>31 × 10 MB incast: model (ccalc) and simulator (ns-3)</h1>
+<p>Horizon ${(horizon * 1e3).toFixed(2)} ms. Times at the switch ingress; comparisons use the simulator traces in <code>${traces}</code>.</p>
+<table><tr>${header.map((h) => `<th>${h}</th>`).join('')}</tr>${rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('\n')}</table>
+${failures.length > 0 ? `<h2>Failures</h2><ul>${failures.map((f) => `<li>${f}</li>`).join('')}</ul>` : ''}
+${Object.keys(summaries).map((n) => `<h2>${n}</h2>${metrics[n] !== undefined ? `<p><a href="${n}/report.html">comparison with the simulator</a></p>` : ''}<img src="${n}/backlog.svg" alt="${n} backlog"><img src="${n}/rates.svg" alt="${n} rates">`).join('\n')}
+</body></html>
+`;
+  await writeFile(join(out, 'report.html'), html);
+  return { table, failures };
+}
