@@ -7,7 +7,7 @@ const BASE = {
   $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
   width: 560,
   height: 300,
-  config: { font: 'DejaVu Sans', legend: { orient: 'bottom', direction: 'horizontal', labelLimit: 0 } },
+  config: { font: 'DejaVu Sans', legend: { orient: 'bottom', direction: 'horizontal', labelLimit: 0, columns: 8, symbolLimit: 0 } },
 };
 
 /** The exact staircase of a step series on [0, end] as (t, value) vertices. */
