@@ -17,7 +17,7 @@ import {
   upperPseudoInverseAt,
   verticalShift,
 } from '@ccalc/curves';
-import type { CongestionControl, Reaction, SignalView } from './cca.ts';
+import type { CongestionControl, Limit, Reaction, SignalView } from './cca.ts';
 import type { PathServerModel } from './model.ts';
 import type { EngineEvent, EngineResult, StepSeries } from './results.ts';
 import { Trace } from './trace.ts';
@@ -144,7 +144,8 @@ export function runPathServer(model: PathServerModel, options: { onProgress?: (t
     windows += 1;
     if (options.onProgress !== undefined && windows % 500 === 0) options.onProgress(t, horizon);
     let nextScheduled = Infinity;
-    for (const p of pending) nextScheduled = Math.min(nextScheduled, p.time);
+    // Notifications do not end a window: most only update a CCA's state (see step 4b).
+    for (const p of pending) if (p.kind !== 'notification') nextScheduled = Math.min(nextScheduled, p.time);
     for (const f of flows) nextScheduled = Math.min(nextScheduled, f.nextTimer);
     let sliding = false;
     for (const f of flows) if (f.cca.limit(f.state).kind === 'sliding') sliding = true;
@@ -226,6 +227,28 @@ export function runPathServer(model: PathServerModel, options: { onProgress?: (t
         if (target < Infinity) consider(f, 'bytes', firstTimeAboveShifted(f.admittedSeq.history(), 0, constant(target), 0, t, t1, -MARGIN));
       }
     }
+    // 4b. Notifications that arrive inside the window, in time order. One whose reaction leaves the
+    // CCA's limit and coordinates alone, and arms no timer inside the window, is applied at its own
+    // time without ending the window (the curves computed for the window stay exact). The first that
+    // changes the limit (or arms such a timer) ends the window instead and is handled at step 6.
+    const inside = pending.filter((p) => p.kind === 'notification' && p.time < te).sort((a, b) => a.time - b.time || a.flow - b.flow);
+    for (const p of inside) {
+      if (!(p.time < te)) break;
+      const f = flows[p.flow];
+      if (f.cca.onNotification === undefined) {
+        pending.splice(pending.indexOf(p), 1);
+        continue;
+      }
+      const reaction = f.cca.onNotification(f.state, signalView(f, packet, p.time));
+      const unchanged = reaction.shift === 'none' && sameLimit(f.cca.limit(f.state), f.cca.limit(reaction.state)) && !(f.cca.nextTimer(reaction.state) <= te);
+      if (!unchanged) {
+        te = p.time;
+        found.length = 0;
+        break;
+      }
+      pending.splice(pending.indexOf(p), 1);
+      apply(f, reaction, p.time, packet, aggregate, queueOut, events, 'cnp');
+    }
     if (te < t1) for (const tr of [aggregate, queueOut, departures, ...flows.flatMap((f) => [f.admittedSeq, f.deliveredSeq, f.admittedWire, f.deliveredWire])]) tr.cutAt(te);
     // A restart after a timeout is consumed once the window has committed something after it.
     if (te > t) for (const f of flows) f.seqRestart = null;
@@ -298,6 +321,12 @@ export function runPathServer(model: PathServerModel, options: { onProgress?: (t
     events,
     stats: { windows, events: events.length },
   };
+}
+
+/** True when two limits admit the same way (same kind and value). */
+function sameLimit(a: Limit, b: Limit): boolean {
+  if (a.kind !== b.kind) return false;
+  return a.kind === 'rate' ? a.rate === (b as { rate: number }).rate : a.window === (b as { window: number }).window;
 }
 
 /** Local arrivals to the server from t: the backlog already queued as a burst at 0+, then the new admissions. */
