@@ -33,13 +33,7 @@ export class Trace {
    * right limit there, and g's values follow up to t1 inclusive.
    */
   appendGlobal(g: Curve, t0: number, t1: number): void {
-    const keep = this.at(t0);
-    const k = g.indexAt(t0);
-    this.b.push(t0, keep, g.rightLimit(t0), g.s[k]);
-    for (let i = k + 1; i < g.t.length && g.t[i] < t1; i++) this.b.push(g.t[i], g.v[i], g.r[i], g.s[i]);
-    const atEnd = g.at(t1);
-    this.b.push(t1, atEnd, atEnd, 0);
-    this.end = t1;
+    this.pushGlobal(g, t0, this.at(t0), t1);
   }
 
   /** Appends base + g(t − t0) on (t0, t1] for a local curve g (τ = t − t0). */
@@ -58,13 +52,17 @@ export class Trace {
     const end = this.end;
     const keep = this.at(a);
     this.b.truncate(a);
-    this.end = a;
-    const k = g.indexAt(a);
-    this.b.push(a, keep, g.rightLimit(a), g.s[k]);
-    for (let i = k + 1; i < g.t.length && g.t[i] < end; i++) this.b.push(g.t[i], g.v[i], g.r[i], g.s[i]);
-    const atEnd = g.at(end);
-    this.b.push(end, atEnd, atEnd, 0);
-    this.end = end;
+    this.pushGlobal(g, a, keep, end);
+  }
+
+  /** Pushes g on (t0, t1] after the value `keep` at t0; the history must end at t0 or before. */
+  private pushGlobal(g: Curve, t0: number, keep: number, t1: number): void {
+    const k = g.indexAt(t0);
+    this.b.push(t0, keep, g.rightLimit(t0), g.s[k]);
+    for (let i = k + 1; i < g.t.length && g.t[i] < t1; i++) this.b.push(g.t[i], g.v[i], g.r[i], g.s[i]);
+    const atEnd = g.at(t1);
+    this.b.push(t1, atEnd, atEnd, 0);
+    this.end = t1;
   }
 
   /** Discards everything after t (t ≤ end): the value at t stays, the right side is open again. */
