@@ -22,9 +22,11 @@ function stairs(s: StepSeries, end: number): { t: number; y: number }[] {
   return out;
 }
 
-/** A chart of one described CCA quantity of every flow over time, drawn exactly as steps. */
-function stateChart(result: EngineResult, key: string, scale: number, yTitle: string, title: string): Spec {
-  const values = result.flows.flatMap((f) => stairs(f.state[key] ?? { time: [], value: [] }, result.horizon).map((p, order) => ({ flow: f.name, order, t: p.t * 1e3, y: p.y * scale })));
+/**
+ * Lines over time (ms), one colour per `series`; points of one line share `series` and `run` and are
+ * joined in `order` (a curve with jumps is drawn as several runs).
+ */
+function timeLinesChart(values: { series: string; run: number; order: number; t: number; y: number }[], title: string, yTitle: string): Spec {
   return {
     ...BASE,
     title,
@@ -33,10 +35,17 @@ function stateChart(result: EngineResult, key: string, scale: number, yTitle: st
     encoding: {
       x: { field: 't', type: 'quantitative', title: 'time (ms)' },
       y: { field: 'y', type: 'quantitative', title: yTitle },
-      color: { field: 'flow', type: 'nominal', title: null },
+      color: { field: 'series', type: 'nominal', title: null },
+      detail: { field: 'run', type: 'nominal' },
       order: { field: 'order', type: 'quantitative' },
     },
   };
+}
+
+/** A chart of one described CCA quantity of every flow over time, drawn exactly as steps. */
+function stateChart(result: EngineResult, key: string, scale: number, yTitle: string, title: string): Spec {
+  const values = result.flows.flatMap((f) => stairs(f.state[key] ?? { time: [], value: [] }, result.horizon).map((p, order) => ({ series: f.name, run: 0, order, t: p.t * 1e3, y: p.y * scale })));
+  return timeLinesChart(values, title, yTitle);
 }
 
 /**
@@ -58,13 +67,18 @@ export function vectorChart(result: EngineResult, a: number, b: number, capacity
   const ra = result.flows[a].state.rate;
   const rb = result.flows[b].state.rate;
   const times = [...new Set([...ra.time, ...rb.time])].sort((x, y) => x - y);
-  const at = (s: StepSeries, t: number): number => {
+  // The value of a step series at increasing times: one cursor per series, linear in all.
+  const stepper = (s: StepSeries): ((t: number) => number) => {
     let k = 0;
-    while (k + 1 < s.time.length && s.time[k + 1] <= t) k++;
-    return s.value[k];
+    return (t) => {
+      while (k + 1 < s.time.length && s.time[k + 1] <= t) k++;
+      return s.value[k];
+    };
   };
+  const atA = stepper(ra);
+  const atB = stepper(rb);
   const g = (x: number): number => (x * 8) / 1e9;
-  const path = times.map((t, order) => ({ order, t: t * 1e3, x: g(at(ra, t)), y: g(at(rb, t)) }));
+  const path = times.map((t, order) => ({ order, t: t * 1e3, x: g(atA(t)), y: g(atB(t)) }));
   const c = g(capacity);
   return {
     ...BASE,
@@ -120,17 +134,5 @@ export function curvesChart(series: { label: string; curve: Curve }[], end: numb
     let order = 0;
     return polyline(curve, end).flatMap((run, k) => run.map((p) => ({ series: label, run: k, order: order++, t: p.t * 1e3, y: p.y / 1e3 })));
   });
-  return {
-    ...BASE,
-    title,
-    data: { values },
-    mark: { type: 'line', strokeWidth: 1.5 },
-    encoding: {
-      x: { field: 't', type: 'quantitative', title: 'time (ms)' },
-      y: { field: 'y', type: 'quantitative', title: yTitle },
-      color: { field: 'series', type: 'nominal', title: null },
-      detail: { field: 'run', type: 'nominal' },
-      order: { field: 'order', type: 'quantitative' },
-    },
-  };
+  return timeLinesChart(values, title, yTitle);
 }
