@@ -10,14 +10,16 @@ export default class SummaryReporter implements Reporter {
     let failed = 0;
     let skipped = 0;
     for (const module of testModules) {
+      const failedBefore = failed;
       for (const test of module.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') passed += 1;
         else if (state === 'failed') failed += 1;
         else skipped += 1;
       }
-      // A file that failed to load has no tests but must count as a failure.
-      if (module.state() === 'failed' && [...module.children.allTests()].length === 0) failed += 1;
+      // A file that failed to load, or whose beforeAll failed (its tests then count as skipped), has
+      // no failed test but must count as a failure.
+      if (module.state() === 'failed' && failed === failedBefore) failed += 1;
     }
     failed += unhandledErrors.length;
     process.stdout.write(`\n${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}\n`);
