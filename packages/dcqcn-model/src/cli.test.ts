@@ -3,7 +3,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { validationTracesDir } from './traces/locate.ts';
+import { skipWithoutTraces, validationTracesDir } from './traces/locate.ts';
 
 const bin = resolve(import.meta.dirname, '../bin/ccalc.js');
 
@@ -45,7 +45,7 @@ describe('ccalc run', () => {
 });
 
 describe('ccalc compare', () => {
-  it('compares a run with the simulator trace: compare.json and a self-contained report.html', () => {
+  it.skipIf(skipWithoutTraces())('compares a run with the simulator trace: compare.json and a self-contained report.html', () => {
     const out = mkdtempSync(join(tmpdir(), 'ccalc-compare-'));
     execFileSync('node', [bin, 'run', 'ns3-31-dcqcn', '--horizon', '300us', '--out', out], { encoding: 'utf8' });
     const stdout = execFileSync('node', [bin, 'compare', out, join(validationTracesDir(), 'A2_dcqcn_pfc')], { encoding: 'utf8' });

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { validationTracesDir } from './locate.ts';
+import { skipWithoutTraces, validationTracesDir } from './locate.ts';
 import { readNs3Trace } from './ns3.ts';
 import { readNumericCsv, TraceError } from './csv.ts';
 
 const traces = validationTracesDir();
 
-describe('reading the simulator traces of shared/traces', () => {
+describe.skipIf(skipWithoutTraces())('reading the simulator traces of shared/traces', () => {
   it('reads A2 (DCQCN + PFC) with the figures its README states', async () => {
     const t = await readNs3Trace(traces, 'A2_dcqcn_pfc');
     expect(t.cnps.time[0]).toBeCloseTo(4.68e-6, 12);
