@@ -134,7 +134,6 @@ describe('checkTraceFile', () => {
     'perturb α by 1 ppb': (rows, u) => {
       const k = pick(indices(rows, (r) => r.event !== 'cnp_sent'), u);
       if (k === undefined) return null;
-      const r = rows[k];
       const mutated = rows.map((x, j) => (j === k ? { ...x, alpha: x.alpha === PPB ? PPB - 1 : x.alpha + 1 } : x));
       return { rows: mutated, rule: gatedRows(rows)[k] ? 'source-gate' : 'snapshot', line: line(k) };
     },
