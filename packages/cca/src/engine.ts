@@ -19,7 +19,7 @@ import {
 } from '@ccalc/curves';
 import type { CongestionControl, Limit, Reaction, SignalView } from './cca.ts';
 import type { PathServerModel } from './model.ts';
-import type { EngineEvent, EngineResult, StepSeries } from './results.ts';
+import type { EngineEvent, EngineResult, SentNotification, StepSeries } from './results.ts';
 import { Trace } from './trace.ts';
 import { admittedIncrement, remainingArrivals } from './admission.ts';
 import { fifoDemultiplex, fifoShare } from './fifo-demultiplex.ts';
@@ -121,6 +121,7 @@ export function runPathServer(model: PathServerModel, options: { onProgress?: (t
   const queueOut = new Trace(); // bytes that left the queue (before the server's latency)
   const departures = new Trace(); // D
   const events: EngineEvent[] = [];
+  const notifications: SentNotification[] = [];
   const pending: Pending[] = [];
   const ecn = model.ecn === undefined ? null : new EcnMarker(model.ecn, flows.length);
   const pfc = model.pfc === undefined ? null : new PfcController(model.pfc, flows.length);
@@ -260,7 +261,9 @@ export function runPathServer(model: PathServerModel, options: { onProgress?: (t
         if (!f.cca.listens.notifications) continue;
         // The receiver paces notifications (gap rule or grid) at the mark's time; they arrive a delay later.
         const sent = ecn.notify(m.flow, m.time);
-        if (sent !== null) pending.push({ time: sent + f.notificationDelay, flow: m.flow, kind: 'notification' });
+        if (sent === null) continue;
+        pending.push({ time: sent + f.notificationDelay, flow: m.flow, kind: 'notification' });
+        notifications.push({ flow: m.flow, marked: m.time, sent, arrives: sent + f.notificationDelay });
       }
     }
     if (pfc !== null) {
@@ -319,6 +322,7 @@ export function runPathServer(model: PathServerModel, options: { onProgress?: (t
     backlog: subtract(aggregate.curve(), departures.history()),
     departures: departures.curve(),
     events,
+    notifications,
     stats: { windows, events: events.length },
   };
 }

@@ -4,7 +4,7 @@
  */
 export type { CongestionControl, Limit, Shift, SignalView, Reaction, Listens } from './cca.ts';
 export type { FlowSpec, PathServerModel, EcnConfig, PfcConfig } from './model.ts';
-export type { EngineEvent, EngineResult, FlowResult, StepSeries } from './results.ts';
+export type { EngineEvent, EngineResult, FlowResult, SentNotification, StepSeries } from './results.ts';
 export { resultToJSON } from './results.ts';
 export { ModelError } from './errors.ts';
 export { runPathServer } from './engine.ts';

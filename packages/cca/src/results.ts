@@ -13,6 +13,14 @@ export interface EngineEvent {
   after: Record<string, number>;
 }
 
+/** A congestion notification sent by the receiver (times in s). */
+export interface SentNotification {
+  flow: number;
+  marked: number;
+  sent: number;
+  arrives: number;
+}
+
 /** A right-continuous step series: value[k] holds on [time[k], time[k+1]). */
 export interface StepSeries {
   time: number[];
@@ -37,6 +45,12 @@ export interface EngineResult {
   /** Aggregate departures D (bytes put out by the server). */
   departures: Curve;
   events: EngineEvent[];
+  /**
+   * Every congestion notification the receiver sent (after its pacing: gap rule or grid), in the
+   * order they were scheduled: the mark that caused it, when it left the receiver and when it
+   * reaches the sender (s). Those arriving by the horizon appear in `events` as kind "cnp".
+   */
+  notifications: SentNotification[];
   /** How many windows and events the engine processed (for benchmarks). */
   stats: { windows: number; events: number };
 }
@@ -50,6 +64,7 @@ export function resultToJSON(r: EngineResult): unknown {
     backlog: c(r.backlog),
     departures: c(r.departures),
     events: r.events,
+    notifications: r.notifications,
     stats: r.stats,
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { skipWithoutTraces, validationTracesDir } from './traces/locate.ts';
@@ -29,8 +29,8 @@ describe('ccalc run', () => {
   it.each([
     [['run', 'nope'], /^ccalc: scenario: expected one of ns3-31-pfc, .*, got "nope"\n$/],
     [['run', 'paper-vegas', '--bin', '5 apples'], /^ccalc: --bin: expected a duration such as "50 us" \(or seconds\), got "5 apples"/],
-    [['run', 'paper-vegas', '--speed', 'fast'], /^ccalc: --speed: expected one of --out, --bin, --horizon, got "fast"\n$/],
-    [['dance'], /^ccalc: command: expected run, compare, case-study or list/],
+    [['run', 'paper-vegas', '--speed', 'fast'], /^ccalc: --speed: expected one of --out, --bin, --horizon, --dcqcn-trace, got "fast"\n$/],
+    [['dance'], /^ccalc: command: expected run, compare, case-study, check-trace or list/],
   ])('%j fails with one line on stderr and exit code 1', (args, pattern) => {
     const r = spawnSync('node', [bin, ...args], { encoding: 'utf8' });
     expect(r.status).toBe(1);
@@ -66,3 +66,59 @@ describe('ccalc compare', () => {
   });
 });
 
+
+describe('ccalc run --dcqcn-trace and ccalc check-trace', () => {
+  const out = mkdtempSync(join(tmpdir(), 'ccalc-dcqcn-trace-'));
+  const checkTrace = (...args: string[]) => spawnSync('node', [bin, 'check-trace', ...args], { encoding: 'utf8' });
+
+  it.each([
+    // The paper's receiver paces CNPs 50 µs apart per flow (the sink gate is exercised); ns-3's
+    // receiver does not, and its senders cut at most once per 50 µs (the source gate is).
+    ['paper-31-dcqcn', /ACCEPT .*: \d+ rows \(\d+ cnp_sent, \d+ cnp_recv of which 0 inside the source gate, [1-9]\d* timer_tick\); 31 flows, 62 endpoints/],
+    ['ns3-31-dcqcn', /ACCEPT .*: \d+ rows \(\d+ cnp_sent, \d+ cnp_recv of which [1-9]\d* inside the source gate, [1-9]\d* timer_tick\); 31 flows, 62 endpoints/],
+  ])('the model\'s %s trace is accepted', (scenario, pattern) => {
+    const file = join(out, `${scenario}.csv`);
+    execFileSync('node', [bin, 'run', scenario, '--horizon', '2ms', '--out', join(out, scenario), '--dcqcn-trace', file], { encoding: 'utf8', stdio: 'pipe' });
+    const r = checkTrace(file);
+    expect(r.stdout).toMatch(pattern);
+    expect(r.status).toBe(0);
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    const sends = lines.filter((l) => l.includes(',cnp_sent,')).map((l) => l.split(',').map(Number));
+    expect(sends.length).toBeGreaterThan(100);
+  });
+
+  it('rejects a changed snapshot with exit 1 and names the line and rule; --json and --all for machines', () => {
+    const file = join(out, 'paper-31-dcqcn.csv');
+    const lines = readFileSync(file, 'utf8').split('\n');
+    const k = lines.findIndex((l) => l.includes(',cnp_recv,'));
+    const fields = lines[k].split(',');
+    fields[7] = String(Number(fields[7]) + 1000); // rate_bps
+    lines[k] = fields.join(',');
+    const bad = join(out, 'bad.csv');
+    writeFileSync(bad, lines.join('\n'));
+    const r = checkTrace(bad);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(new RegExp(`^REJECT .*bad\\.csv\\n  line ${k + 1} \\(time_ns \\d+, event_id \\d+\\): snapshot: expected rate_bps=\\d+ alpha_ppb=\\d+ \\(decrease from .*\\); found rate_bps=${fields[7]} `));
+    const json = JSON.parse(checkTrace(bad, '--json', '--all').stdout);
+    expect(json.verdict).toBe('REJECT');
+    // The flow's next snapshot is compared with the changed one as logged, so it breaks too.
+    expect(json.violations.map((v: { rule: string; line: number }) => [v.rule, v.line])).toEqual([['snapshot', k + 1], ['snapshot', expect.any(Number)]]);
+  });
+
+  it('exits 2 with file, line and column for a malformed trace, and for bad usage', () => {
+    const bad = join(out, 'malformed.csv');
+    writeFileSync(bad, 'time_ns,event_id,event\n1,2,cnp_sent\n');
+    const r = checkTrace(bad);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^ccalc check-trace: .*malformed\.csv:1 \(flow_id\): missing column "flow_id"/);
+    expect(checkTrace().status).toBe(2);
+    expect(checkTrace(bad, '--fast').stderr).toMatch(/--fast: expected --all, --json or --help/);
+    expect(checkTrace('--help').stdout).toMatch(/Exit code: 0 ACCEPT, 1 REJECT, 2 malformed/);
+  });
+
+  it('--dcqcn-trace needs a DCQCN scenario', () => {
+    const r = spawnSync('node', [bin, 'run', 'paper-31-pfc', '--horizon', '10us', '--out', join(out, 'x'), '--dcqcn-trace', join(out, 'x.csv')], { encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^ccalc: --dcqcn-trace: expected a scenario with DCQCN \(paper-31-pfc has none\)/);
+  });
+});

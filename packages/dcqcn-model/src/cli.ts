@@ -20,6 +20,7 @@ Usage:
   ccalc run <scenario> [--out DIR] [--bin 1us] [--horizon 10ms]
   ccalc compare <model DIR> <trace prefix> [--out DIR]
   ccalc case-study [--horizon 3ms] [--out out]
+  ccalc check-trace <trace.csv> [--all] [--json]
   ccalc list
   ccalc <command> --help
 
@@ -31,6 +32,8 @@ Commands:
            compare.json and report.html
   case-study  the main job (npm start): runs ns3-31-* and paper-31-*, compares the first two
            ns3 runs with the simulator traces, writes out/report.html, prints a summary table
+  check-trace  check a DCQCN event trace against the protocol's rules (ACCEPT or REJECT
+           with the first violation; exit 0, 1, or 2 for a malformed trace)
   list   list the built-in scenarios
 `;
 
@@ -47,6 +50,7 @@ const RUN_HELP = `ccalc run <scenario> [options]
   --out DIR        output folder (default out/<scenario>)
   --bin 1us        bin width of the CSV series (any duration with a unit)
   --horizon 10ms   compute up to this time (default: the scenario's)
+  --dcqcn-trace FILE  also write the run's DCQCN event trace (the check-trace format) to FILE
 `;
 
 function options(args: string[]): { positional: string[]; flags: Record<string, string> } {
@@ -66,8 +70,10 @@ function options(args: string[]): { positional: string[]; flags: Record<string, 
 }
 
 /** Runs a built-in scenario and writes its outputs to `out`; returns the summary. */
-export async function runBuiltIn(name: string, horizon: number, bin: number, out: string): Promise<Record<string, unknown>> {
-  const model = BUILT_INS[name].model(horizon);
+export async function runBuiltIn(name: string, horizon: number, bin: number, out: string, dcqcnTrace?: string): Promise<Record<string, unknown>> {
+  const scenario = BUILT_INS[name];
+  if (dcqcnTrace !== undefined && scenario.dcqcnSourceGate === undefined) throw new ScenarioError('--dcqcn-trace', dcqcnTrace, `a scenario with DCQCN (${name} has none)`);
+  const model = scenario.model(horizon);
   const t0 = performance.now();
   const result = runPathServer(model, {
     onProgress: (t, h) => process.stderr.write(`\r  ${name}: ${(t * 1e3).toFixed(2)} / ${(h * 1e3).toFixed(2)} ms computed`),
@@ -83,6 +89,11 @@ export async function runBuiltIn(name: string, horizon: number, bin: number, out
     writeFile(join(out, 'events.csv'), `${csv.events}\n`),
     writeFile(join(out, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`),
   ]);
+  if (dcqcnTrace !== undefined) {
+    const { modelDcqcnTrace } = await import('./check-trace/export.ts');
+    await mkdir(dirname(dcqcnTrace), { recursive: true });
+    await writeFile(dcqcnTrace, modelDcqcnTrace(model, result, scenario.dcqcnSourceGate!));
+  }
   const { renderChart } = await import('./render.ts'); // vega and resvg load only when plots are written
   await renderChart(rateChart(result, `${name}: sender rates`), join(out, 'rates'));
   await renderChart(curvesChart([{ label: 'switch backlog', curve: result.backlog }], horizon, `${name}: backlog`, 'backlog (kB)'), join(out, 'backlog'));
@@ -98,13 +109,13 @@ async function run(args: string[]): Promise<void> {
   const name = positional[0];
   const known = Object.keys(BUILT_INS);
   if (name === undefined || !Object.hasOwn(BUILT_INS, name)) throw new ScenarioError('scenario', name ?? null, `one of ${known.join(', ')}`);
-  for (const flag of Object.keys(flags)) if (!['out', 'bin', 'horizon'].includes(flag)) throw new ScenarioError(`--${flag}`, flags[flag], 'one of --out, --bin, --horizon');
+  for (const flag of Object.keys(flags)) if (!['out', 'bin', 'horizon', 'dcqcn-trace'].includes(flag)) throw new ScenarioError(`--${flag}`, flags[flag], 'one of --out, --bin, --horizon, --dcqcn-trace');
   const horizon = flags.horizon === undefined ? BUILT_INS[name].horizon : parseQuantity(flags.horizon, 'time', '--horizon');
   const bin = flags.bin === undefined ? 1e-6 : parseQuantity(flags.bin, 'time', '--bin');
   if (!(horizon > 0)) throw new ScenarioError('--horizon', flags.horizon, 'a duration > 0');
   if (!(bin > 0) || bin > horizon) throw new ScenarioError('--bin', flags.bin, `a duration > 0 and at most the horizon`);
   const out = flags.out ?? join('out', name);
-  const summary = await runBuiltIn(name, horizon, bin, out);
+  const summary = await runBuiltIn(name, horizon, bin, out, flags['dcqcn-trace']);
   process.stdout.write(`${name}: peak backlog ${((summary.peak_backlog_bytes as number) / 1e6).toFixed(3)} MB at ${(summary.peak_backlog_time_us as number).toFixed(1)} µs; results in ${out}/\n`);
 }
 
@@ -157,7 +168,7 @@ async function study(args: string[]): Promise<void> {
   if (failures.length > 0) process.exitCode = 1;
 }
 
-/** Entry point: returns the exit code (0 ok, 1 bad input or failure). */
+/** Entry point: returns the exit code (0 ok, 1 bad input or failure; check-trace: 0 accept, 1 reject, 2 malformed). */
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
@@ -166,7 +177,10 @@ export async function main(argv: string[]): Promise<number> {
     else if (command === 'run') await run(rest);
     else if (command === 'compare') await compare(rest);
     else if (command === 'case-study') await study(rest);
-    else throw new ScenarioError('command', command, 'run, compare, case-study or list (see ccalc --help)');
+    else if (command === 'check-trace') {
+      const { checkTraceCommand } = await import('./check-trace/command.ts');
+      return await checkTraceCommand(rest, (s) => process.stdout.write(s), (s) => process.stderr.write(s));
+    } else throw new ScenarioError('command', command, 'run, compare, case-study, check-trace or list (see ccalc --help)');
     return process.exitCode === 1 ? 1 : 0;
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
