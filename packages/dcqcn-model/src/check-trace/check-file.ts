@@ -36,7 +36,7 @@ export async function checkTraceFile(file: string, options: { all?: boolean; onN
     const v = checker.check(row);
     if (v.length > 0) violations.push(...(all ? v : v.slice(0, 1)));
   };
-  let group: TraceRow[] = [];
+  const group: TraceRow[] = [];
   let streamed = true;
   try {
     await readDcqcnTrace(file, (row) => {
@@ -44,9 +44,9 @@ export async function checkTraceFile(file: string, options: { all?: boolean; onN
         // A row earlier than the instant being gathered: the file is not in time order, and what
         // was checked so far may not be the canonical prefix. Start again from a sorted copy.
         if (row.time < group[0].time) throw new NotInTimeOrder();
-        if (group.length > 1) group.sort(canonicalOrder);
-        group.forEach(feed);
-        group = [];
+        if (group.length === 1) feed(group[0]);
+        else group.sort(canonicalOrder).forEach(feed);
+        group.length = 0;
       }
       group.push(row);
     });

@@ -23,6 +23,13 @@ interface FlowState {
   lastDecrease: number | null;
 }
 
+/** A map key for (flow_id, pkt_id): one number when both are small (the usual case), else a string. */
+function pairKey(flow: number, pkt: number): number | string {
+  return flow >= 0 && flow < 2 ** 20 && pkt >= 0 && pkt < 2 ** 32 ? flow * 2 ** 32 + pkt : `${flow}:${pkt}`;
+}
+
+const NONE: Violation[] = [];
+
 const params = (p: DcqcnParameters): string => `g_ppb=${p.g} mi_ppb=${p.mi} cnp_interval_ns=${p.cnpInterval} min_rate_bps=${p.minRate} max_rate_bps=${p.maxRate}`;
 const snapshot = (s: SourceState): string => `rate_bps=${s.rate} alpha_ppb=${s.alpha}`;
 
@@ -42,17 +49,16 @@ export class DcqcnTraceChecker {
   private readonly flows = new Map<number, FlowState>();
   private readonly lastSent = new Map<number, number>();
   /** CNPs sent and not yet received, by (flow_id, pkt_id); a count, since the same key may be sent twice. */
-  private readonly inFlight = new Map<string, number>();
+  private readonly inFlight = new Map<number | string, number>();
   private previous: TraceRow | null = null;
   /** Rows checked, by event, and CNPs that fell inside the source gate. */
   readonly counts = { rows: 0, cnp_sent: 0, cnp_recv: 0, timer_tick: 0, gated: 0 };
 
   /** Checks the next row in canonical order; returns the rules it breaks (empty if none). */
-  check(row: TraceRow): Violation[] {
-    const out: Violation[] = [];
-    const fail = (rule: TraceRule, expected: string, found: string): void => {
-      out.push({ line: row.line, timeNs: row.time, eventId: row.eventId, rule, expected, found });
-    };
+  check(row: TraceRow): readonly Violation[] {
+    this.row = row;
+    this.found = NONE;
+    const fail = this.fail;
     this.counts.rows += 1;
     this.counts[row.event] += 1;
     const prev = this.previous;
@@ -92,13 +98,13 @@ export class DcqcnTraceChecker {
         fail('sink-gate', `sink ${row.sink}'s next cnp_sent at time_ns ≥ ${last + p.cnpInterval} (previous at ${last}, cnp_interval_ns ${p.cnpInterval})`, `time_ns ${row.time}`);
       }
       this.lastSent.set(row.sink, row.time);
-      const key = `${row.flow}:${row.pkt}`;
+      const key = pairKey(row.flow, row.pkt);
       this.inFlight.set(key, (this.inFlight.get(key) ?? 0) + 1);
-      return out;
+      return this.found;
     }
 
     if (row.event === 'cnp_recv') {
-      const key = `${row.flow}:${row.pkt}`;
+      const key = pairKey(row.flow, row.pkt);
       const n = this.inFlight.get(key) ?? 0;
       if (n === 0) fail('pairing', `an earlier, unconsumed cnp_sent with flow_id ${row.flow}, pkt_id ${row.pkt}`, 'none');
       else if (n === 1) this.inFlight.delete(key);
@@ -106,7 +112,7 @@ export class DcqcnTraceChecker {
     }
 
     // A source snapshot (p is the source's block): bounds, then the gate or the update rule.
-    const found = { rate: row.rate, alpha: row.alpha };
+    const found: SourceState = row; // the logged post-state
     const before = flow.state ?? initialState(p);
     const gated = row.event === 'cnp_recv' && !gateOpen(flow.lastDecrease, row.time, p);
     if (gated) this.counts.gated += 1;
@@ -125,8 +131,18 @@ export class DcqcnTraceChecker {
       }
     }
     flow.state = found;
-    return out;
+    return this.found;
   }
+
+  // The row being checked and what it broke: fields rather than a closure and an array per row
+  // (most rows break nothing, and this runs millions of times).
+  private row: TraceRow | null = null;
+  private found: Violation[] = NONE;
+  private readonly fail = (rule: TraceRule, expected: string, found: string): void => {
+    const row = this.row!;
+    if (this.found === NONE) this.found = [];
+    this.found.push({ line: row.line, timeNs: row.time, eventId: row.eventId, rule, expected, found });
+  };
 
   /** Flows seen and CNPs still in flight at the end (allowed: lost or delayed). */
   stats(): { flows: number; endpoints: number; inFlight: number } {

@@ -5,8 +5,6 @@ import type { DcqcnTraceEvent } from './writer.ts';
 /** Parameters of a random DCQCN trace (for tests and benchmarks). */
 export interface RandomTraceOptions {
   seed: number;
-  /** Rows to aim for (the trace stops at the first instant past it). */
-  rows: number;
   flows?: number;
   /** Sinks; flow j goes to sink j mod sinks, so several flows may share a sink's gate. */
   sinks?: number;
@@ -20,9 +18,10 @@ export const RANDOM_TRACE_PARAMETERS: DcqcnParameters = { g: 3_906_250, mi: 5_00
  * each sink sends CNPs at least cnp_interval_ns apart, to its flows in turn at random; each CNP is
  * received 0–20 µs later or lost (1 in 10); each source ticks every 55 µs with a random phase.
  * Endpoints: sources 0..flows−1, sinks 1000.. . In time order, a CNP's send before its receipt.
- * @example new DcqcnTraceWriter(() => RANDOM_TRACE_PARAMETERS).csv(randomDcqcnEvents({ seed: 1, rows: 100 }))
+ * Endless: take as many as needed (every prefix is a valid trace).
+ * @example const events = randomDcqcnEventStream({ seed: 1 }); events.next().value
  */
-export function randomDcqcnEvents(options: RandomTraceOptions): DcqcnTraceEvent[] {
+export function* randomDcqcnEventStream(options: RandomTraceOptions): Generator<DcqcnTraceEvent> {
   const u = seededRandom(options.seed);
   const flows = options.flows ?? 4;
   const sinks = options.sinks ?? 2;
@@ -33,7 +32,7 @@ export function randomDcqcnEvents(options: RandomTraceOptions): DcqcnTraceEvent[
   const pkt = new Array<number>(flows).fill(0);
   const receipts: DcqcnTraceEvent[] = [];
   const events: DcqcnTraceEvent[] = [];
-  while (events.length < options.rows) {
+  for (;;) {
     const now = Math.min(...nextSend, ...nextTick);
     // Receipts due now or earlier go first (a zero-delay receipt follows its send, below).
     receipts.sort((a, b) => a.time - b.time);
@@ -55,6 +54,20 @@ export function randomDcqcnEvents(options: RandomTraceOptions): DcqcnTraceEvent[
       events.push({ time: now, event: 'timer_tick', flow: j, sink: 1000 + (j % sinks), source: j });
       nextTick[j] = now + 55_000;
     }
+    yield* events;
+    events.length = 0;
   }
-  return events;
+}
+
+/**
+ * The first `rows` events of {@link randomDcqcnEventStream}.
+ * @example new DcqcnTraceWriter(() => RANDOM_TRACE_PARAMETERS).csv(randomDcqcnEvents({ seed: 1 }, 100))
+ */
+export function randomDcqcnEvents(options: RandomTraceOptions, rows: number): DcqcnTraceEvent[] {
+  const out: DcqcnTraceEvent[] = [];
+  for (const e of randomDcqcnEventStream(options)) {
+    if (out.length === rows) break;
+    out.push(e);
+  }
+  return out;
 }

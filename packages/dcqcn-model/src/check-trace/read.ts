@@ -1,10 +1,11 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { TraceError } from '../traces/csv.ts';
 import { TRACE_COLUMNS, type DcqcnEvent, type TraceRow } from './row.ts';
 
 type Column = (typeof TRACE_COLUMNS)[number];
 
-const EVENTS: Record<string, DcqcnEvent> = { cnp_sent: 'cnp_sent', cnp_recv: 'cnp_recv', timer_tick: 'timer_tick' };
+const EVENTS: DcqcnEvent[] = ['cnp_sent', 'cnp_recv', 'timer_tick'];
+const EVENT_BYTES = EVENTS.map((e) => Buffer.from(e, 'latin1'));
 
 /** Fields a row of each event must have; every other field of the format may be empty. */
 const ALWAYS: Column[] = ['time_ns', 'event_id', 'flow_id', 'source_id', 'g_ppb', 'mi_ppb', 'cnp_interval_ns', 'min_rate_bps', 'max_rate_bps'];
@@ -16,12 +17,19 @@ const NEEDS: Record<DcqcnEvent, Column[]> = {
 
 const SPACE = 32;
 const CR = 13;
+const NL = 10;
+const COMMA = 44;
 const MINUS = 45;
 const ZERO = 48;
+const NINE = 57;
+const col = (c: Column): number => TRACE_COLUMNS.indexOf(c);
+const NEEDED = EVENTS.map((e) => NEEDS[e].map(col));
+const SNAPSHOT = [col('rate_bps'), col('alpha_ppb')];
+const EVENT = col('event');
 
 /**
  * Reads a DCQCN trace (the format in the package README) and calls `onRow` with each row in file
- * order, streaming in 1 MB chunks with a byte-level integer parser (constant memory). Malformed input throws a TraceError naming the file, line, column and
+ * order, reading 1 MiB at a time with a byte-level integer parser (constant memory). Malformed input throws a TraceError naming the file, line, column and
  * field: a missing file or column, an empty file, a wrong number of fields, an unknown event, a field
  * that is not an integer or not a safe one (|x| ≥ 2⁵³), a field the row's event needs left empty, or
  * a snapshot on a cnp_sent row. Extra columns are ignored. Returns the number of data rows read.
@@ -30,61 +38,132 @@ const ZERO = 48;
 export async function readDcqcnTrace(file: string, onRow: (row: TraceRow) => void): Promise<number> {
   if (!existsSync(file)) throw new TraceError(file, null, null, null, 'no such file');
   if (statSync(file).size === 0) throw new TraceError(file, null, null, null, `the file is empty (expected a header: ${TRACE_COLUMNS.join(',')})`);
-  let line = 0;
-  let rows = 0;
-  let header: string[] | null = null;
+  const parser = new LineParser(file, onRow);
+  // Synchronous reads into one reused 1 MiB buffer: the unfinished last line of each read is moved
+  // to the front and completed by the next. No allocation per chunk, constant memory.
+  let buf = Buffer.allocUnsafe(1 << 20);
+  let filled = 0;
+  const fd = openSync(file, 'r');
+  try {
+    for (;;) {
+      if (filled === buf.length) buf = Buffer.concat([buf, Buffer.allocUnsafe(buf.length)]); // a line longer than the buffer
+      const n = readSync(fd, buf, filled, buf.length - filled, null);
+      if (n === 0) break;
+      filled += n;
+      const last = buf.lastIndexOf(NL, filled - 1);
+      if (last < 0) continue;
+      for (let i = 0; i <= last; ) i = parser.line(buf, i);
+      buf.copy(buf, 0, last + 1, filled);
+      filled -= last + 1;
+    }
+    if (filled > 0) {
+      const tail = Buffer.concat([buf.subarray(0, filled), Buffer.from('\n')]); // a last line without a newline
+      for (let i = 0; i < tail.length; ) i = parser.line(tail, i);
+    }
+  } finally {
+    closeSync(fd);
+  }
+  if (parser.header === null) throw new TraceError(file, null, null, null, 'the file has no header line');
+  return parser.rows;
+}
+
+/** Parses one line at a time (the header first); a class so the per-row path allocates only the row. */
+class LineParser {
+  header: string[] | null = null;
+  rows = 0;
+  private lineNumber = 0;
   /** For each field of a line, the index of its column in TRACE_COLUMNS (−1: ignored). */
-  let slot: number[] = [];
-  const values = new Float64Array(TRACE_COLUMNS.length);
-  const eventSlot = TRACE_COLUMNS.indexOf('event');
-  let event = '';
+  private slot: number[] = [];
+  private readonly values = new Float64Array(TRACE_COLUMNS.length);
 
-  const fail = (column: number | null, field: string | null, detail: string): never => {
-    throw new TraceError(file, line, column, field, detail);
-  };
+  constructor(
+    private readonly file: string,
+    private readonly onRow: (row: TraceRow) => void,
+  ) {}
 
-  const parseHeader = (text: string): void => {
-    header = text.split(',').map((h) => h.trim());
-    const index = new Map(header.map((h, k) => [h, k]));
-    const missing = TRACE_COLUMNS.find((c) => !index.has(c));
-    if (missing !== undefined) fail(null, missing, `missing column "${missing}" (the header has: ${header.join(', ')})`);
-    slot = header.map((h) => TRACE_COLUMNS.indexOf(h as Column));
-  };
+  private fail(field: number | null, detail: string, name: string | null = field === null ? null : this.header![field]): never {
+    throw new TraceError(this.file, this.lineNumber, field === null ? null : field + 1, name, detail);
+  }
 
-  const parseLine = (buf: Buffer, start: number, end: number): void => {
-    line += 1;
-    if (end > start && buf[end - 1] === CR) end -= 1;
-    if (header === null) return parseHeader(buf.toString('utf8', start, end));
-    if (end === start) return; // a blank line
-    values.fill(Number.NaN);
-    let field = 0;
-    let a = start;
-    for (let i = start; i <= end; i++) {
-      if (i < end && buf[i] !== 44) continue; // 44: ','
-      if (field >= slot.length) fail(null, null, `more fields than the header's ${slot.length}`);
-      const s = slot[field];
-      if (s === eventSlot) event = buf.toString('latin1', a, i).trim();
-      else if (s >= 0) values[s] = parseInteger(buf, a, i, field);
-      field += 1;
-      a = i + 1;
+  /** Parses the line at `start` (a newline follows it in `buf`); returns the index after that newline. */
+  line(buf: Buffer, start: number): number {
+    this.lineNumber += 1;
+    if (this.header === null) {
+      const nl = buf.indexOf(NL, start);
+      this.parseHeader(buf.toString('utf8', start, nl > start && buf[nl - 1] === CR ? nl - 1 : nl));
+      return nl + 1;
     }
-    if (field !== slot.length) fail(null, null, `expected ${slot.length} fields, got ${field}`);
-    const kind = EVENTS[event];
-    if (kind === undefined) fail(header.indexOf('event') + 1, 'event', `expected cnp_sent, cnp_recv or timer_tick, got ${JSON.stringify(event)}`);
-    for (const c of NEEDS[kind]) {
-      if (Number.isNaN(values[TRACE_COLUMNS.indexOf(c)])) fail(header.indexOf(c) + 1, c, `expected an integer (${kind} rows need it), got an empty field`);
-    }
-    if (kind === 'cnp_sent') {
-      for (const c of ['rate_bps', 'alpha_ppb'] as const) {
-        if (!Number.isNaN(values[TRACE_COLUMNS.indexOf(c)])) fail(header.indexOf(c) + 1, c, 'expected an empty field (a cnp_sent row is not a source snapshot)');
+    let i = start;
+    let c = buf[i];
+    if (c === CR) c = buf[++i];
+    if (c === NL) return i + 1; // a blank line
+    i = start;
+    const v = this.values;
+    const slot = this.slot;
+    const fields = slot.length;
+    let event = -1;
+    for (let field = 0; field < fields; field++) {
+      if (field > 0) {
+        if (c !== COMMA) this.fail(null, `expected ${fields} fields, got ${field}`);
+        i += 1;
       }
+      const s = slot[field];
+      const a = i;
+      if (s === EVENT) {
+        while ((c = buf[i]) !== COMMA && c !== NL && c !== CR) i++;
+        event = this.event(buf, a, i, field);
+        continue;
+      }
+      // Fast path: plain digits up to the separator (every field of a well-formed trace).
+      let x = 0;
+      c = buf[i];
+      while (c >= ZERO && c <= NINE) {
+        x = x * 10 + (c - ZERO);
+        c = buf[++i];
+      }
+      if (i === a || (c !== COMMA && c !== NL && c !== CR) || x > Number.MAX_SAFE_INTEGER) {
+        while ((c = buf[i]) !== COMMA && c !== NL && c !== CR) i++;
+        x = this.integer(buf, a, i, field); // empty, signed, spaced, or an error
+      }
+      if (s >= 0) v[s] = x;
     }
-    rows += 1;
-    const v = values;
-    onRow({ line, time: v[0], eventId: v[1], event: kind, flow: v[3], pkt: v[4], sink: v[5], source: v[6], rate: v[7], alpha: v[8], g: v[9], mi: v[10], cnpInterval: v[11], minRate: v[12], maxRate: v[13] });
-  };
+    if (c === CR) c = buf[++i];
+    if (c !== NL) this.fail(null, c === COMMA ? `more fields than the header's ${fields}` : 'a carriage return inside a line');
+    for (const k of NEEDED[event]) {
+      if (Number.isNaN(v[k])) this.fail(slot.indexOf(k), `expected an integer (${EVENTS[event]} rows need it), got an empty field`);
+    }
+    if (event === 0) {
+      for (const k of SNAPSHOT) if (!Number.isNaN(v[k])) this.fail(slot.indexOf(k), 'expected an empty field (a cnp_sent row is not a source snapshot)');
+    }
+    this.rows += 1;
+    this.onRow({ line: this.lineNumber, time: v[0], eventId: v[1], event: EVENTS[event], flow: v[3], pkt: v[4], sink: v[5], source: v[6], rate: v[7], alpha: v[8], g: v[9], mi: v[10], cnpInterval: v[11], minRate: v[12], maxRate: v[13] });
+    return i + 1;
+  }
 
-  const parseInteger = (buf: Buffer, a: number, b: number, field: number): number => {
+  private parseHeader(text: string): void {
+    const header = text.split(',').map((h) => h.trim());
+    this.header = header;
+    const missing = TRACE_COLUMNS.find((c) => !header.includes(c));
+    if (missing !== undefined) this.fail(null, `missing column "${missing}" (the header has: ${header.join(', ')})`, missing);
+    this.slot = header.map((h) => TRACE_COLUMNS.indexOf(h as Column));
+  }
+
+  /** The index in EVENTS of the event name in buf[a, b), spaces around it allowed. */
+  private event(buf: Buffer, a: number, b: number, field: number): number {
+    while (a < b && buf[a] === SPACE) a++;
+    while (b > a && buf[b - 1] === SPACE) b--;
+    for (let e = 0; e < EVENT_BYTES.length; e++) {
+      const name = EVENT_BYTES[e];
+      if (name.length !== b - a) continue;
+      let k = 0;
+      while (k < name.length && name[k] === buf[a + k]) k++;
+      if (k === name.length) return e;
+    }
+    return this.fail(field, `expected cnp_sent, cnp_recv or timer_tick, got ${JSON.stringify(buf.toString('utf8', a, b))}`);
+  }
+
+  /** The integer in buf[a, b) (spaces around it allowed), or NaN for an empty field. */
+  private integer(buf: Buffer, a: number, b: number, field: number): number {
     while (a < b && buf[a] === SPACE) a++;
     while (b > a && buf[b - 1] === SPACE) b--;
     if (a === b) return Number.NaN;
@@ -92,30 +171,11 @@ export async function readDcqcnTrace(file: string, onRow: (row: TraceRow) => voi
     let x = 0;
     for (let i = negative ? a + 1 : a; i < b; i++) {
       const d = buf[i] - ZERO;
-      if (d < 0 || d > 9) fail(field + 1, header![field], `expected an integer, got ${JSON.stringify(buf.toString('utf8', a, b))}`);
+      if (d < 0 || d > 9) this.fail(field, `expected an integer, got ${JSON.stringify(buf.toString('utf8', a, b))}`);
       x = x * 10 + d;
     }
-    if (negative && b === a + 1) fail(field + 1, header![field], 'expected an integer, got "-"');
-    if (!Number.isSafeInteger(x)) fail(field + 1, header![field], `integer ${buf.toString('utf8', a, b)} is too large (at most 2^53 − 1)`);
+    if (negative && b === a + 1) this.fail(field, 'expected an integer, got "-"');
+    if (!Number.isSafeInteger(x)) this.fail(field, `integer ${buf.toString('utf8', a, b)} is too large (at most 2^53 − 1)`);
     return negative ? -x : x;
-  };
-
-  let carry: Buffer | null = null;
-  const stream = createReadStream(file, { highWaterMark: 1 << 20 });
-  try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      const buf: Buffer = carry === null ? chunk : Buffer.concat([carry, chunk]);
-      let start = 0;
-      for (let nl = buf.indexOf(10, start); nl >= 0; nl = buf.indexOf(10, start)) {
-        parseLine(buf, start, nl);
-        start = nl + 1;
-      }
-      carry = start < buf.length ? buf.subarray(start) : null;
-    }
-    if (carry !== null) parseLine(carry, 0, carry.length);
-  } finally {
-    stream.destroy();
   }
-  if (header === null) throw new TraceError(file, null, null, null, 'the file has no header line');
-  return rows;
 }

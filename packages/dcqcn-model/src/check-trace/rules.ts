@@ -1,13 +1,45 @@
 /**
  * The reference DCQCN reaction point of the trace format, in integer arithmetic (the update rules
  * that `ccalc check-trace` holds every source snapshot to). All quantities are integers: rates in
- * bit/s, times in ns, α and the gains in parts per 10⁹ (ppb). Products are formed with BigInt, so
- * nothing is rounded except where a rule says "⌊ ⌋".
+ * bit/s, times in ns, α and the gains in parts per 10⁹ (ppb). Products are exact (mulDivFloor),
+ * so nothing is rounded except where a rule says "⌊ ⌋".
  */
 
 /** 10⁹: one in parts per billion. */
 export const PPB = 1_000_000_000;
-const P = BigInt(PPB);
+const TWO_52 = 4_503_599_627_370_496;
+const TWO_45 = 35_184_372_088_832;
+const TWO_31 = 2_147_483_648;
+
+/**
+ * ⌊a·b / c⌋ exactly, for non-negative safe integers a, b and a positive safe integer c, in double
+ * arithmetic where that is provably exact and with BigInt otherwise:
+ * - a·b ≤ 2⁵²: the product is exact, and the quotient's rounding is corrected by one if needed;
+ * - c < 2³¹ and a·b/c < 2⁴⁵: the remainder r = a·b mod c is computed exactly (mulMod), and the
+ *   quotient is the integer nearest to a·b/c − r/c (its rounding error is below 0.02).
+ * @example mulDivFloor(3, 1_500_000_000, 2_000_000_000) // 2
+ */
+export function mulDivFloor(a: number, b: number, c: number): number {
+  const product = a * b;
+  const t = product / c;
+  if (product <= TWO_52) {
+    let q = Math.floor(t);
+    if (q * c > product) q -= 1;
+    else if ((q + 1) * c <= product) q += 1;
+    return q;
+  }
+  if (c < TWO_31 && t < TWO_45) return Math.round(t - mulMod(a, b, c) / c);
+  return Number((BigInt(a) * BigInt(b)) / BigInt(c));
+}
+
+/** a·b mod c exactly, for safe integers a, b ≥ 0 and 0 < c < 2³¹ (every intermediate stays below 2⁴⁸). */
+function mulMod(a: number, b: number, c: number): number {
+  const am = a % c;
+  const bm = b % c;
+  const hi = Math.floor(bm / 65536);
+  const lo = bm - hi * 65536;
+  return (((am * hi) % c) * 65536 + am * lo) % c;
+}
 
 /** The parameter block each endpoint logs on every row; frozen at the endpoint's first row. */
 export interface DcqcnParameters {
@@ -42,8 +74,8 @@ export function initialState(p: DcqcnParameters): SourceState {
  * @example decrease({ rate: 100e9, alpha: 1e9 }, p) // → { rate: 50e9, alpha: 1e9 } (α = 1 halves the rate)
  */
 export function decrease(s: SourceState, p: DcqcnParameters): SourceState {
-  const rate = Number((BigInt(s.rate) * (2n * P - BigInt(s.alpha))) / (2n * P));
-  return { rate: Math.max(p.minRate, rate), alpha: p.g + Number(((P - BigInt(p.g)) * BigInt(s.alpha)) / P) };
+  const rate = mulDivFloor(s.rate, 2 * PPB - s.alpha, 2 * PPB);
+  return { rate: Math.max(p.minRate, rate), alpha: p.g + mulDivFloor(PPB - p.g, s.alpha, PPB) };
 }
 
 /**
@@ -53,8 +85,8 @@ export function decrease(s: SourceState, p: DcqcnParameters): SourceState {
  * @example tick({ rate: 50e9, alpha: 1e9 }, { ...p, g: 3906250, mi: 1e7 }) // → { rate: 50.5e9, alpha: 996093750 }
  */
 export function tick(s: SourceState, p: DcqcnParameters): SourceState {
-  const alpha = Number(((P - BigInt(p.g)) * BigInt(s.alpha)) / P);
-  const rate = s.rate + Number((BigInt(s.rate) * BigInt(p.mi)) / P);
+  const alpha = mulDivFloor(PPB - p.g, s.alpha, PPB);
+  const rate = s.rate + mulDivFloor(s.rate, p.mi, PPB);
   return { rate: Math.min(p.maxRate, rate), alpha };
 }
 
