@@ -13,6 +13,8 @@ export const CHECK_TRACE_HELP = `ccalc check-trace <trace.csv> [--all] [--json]
   column and field).
 `;
 
+const count = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
+
 /**
  * `ccalc check-trace`: prints ACCEPT or REJECT with the first (or every) violation, or JSON;
  * returns the exit code (0 accept, 1 reject, 2 malformed input or usage).
@@ -38,7 +40,7 @@ export async function checkTraceCommand(args: string[], out: (s: string) => void
     if (flags.has('--json')) out(`${JSON.stringify(v, null, 2)}\n`);
     else if (v.verdict === 'ACCEPT') {
       const c = v.counts;
-      out(`ACCEPT ${v.file}: ${c.rows} rows (${c.cnp_sent} cnp_sent, ${c.cnp_recv} cnp_recv of which ${c.gated} inside the source gate, ${c.timer_tick} timer_tick); ${v.flows} flows, ${v.endpoints} endpoints, ${v.inFlight} CNPs never received\n`);
+      out(`ACCEPT ${v.file}: ${c.rows} rows (${c.cnp_sent} cnp_sent, ${c.cnp_recv} cnp_recv of which ${c.gated} inside the source gate, ${c.timer_tick} timer_tick); ${count(v.flows, 'flow')}, ${count(v.endpoints, 'endpoint')}, ${count(v.inFlight, 'CNP')} never received\n`);
     } else out(`REJECT ${v.file}\n${v.violations.map((x) => `  ${describeViolation(x)}\n`).join('')}`);
     return v.verdict === 'ACCEPT' ? 0 : 1;
   } catch (e) {
