@@ -3,6 +3,7 @@ import type { PathServerModel } from './model.ts';
 import { aimdRate } from './ccas/aimd-rate.ts';
 import { vegas } from './ccas/vegas.ts';
 import { dcqcn } from './ccas/dcqcn/index.ts';
+import { fixedRate } from './ccas/fixed-rate.ts';
 
 const Gbps = 1e9 / 8; // bytes/s per Gb/s
 const Mbps = 1e6 / 8;
@@ -88,7 +89,7 @@ export function ns3IncastModel(o: Ns3IncastOptions = {}): PathServerModel {
     hyperIncrease: 50 * Mbps,
     clampTargetRate: true,
   });
-  const lineRateOnly = aimdRate({ initialRate: C, maxRate: C, increase: 5 * Mbps, decrease: 0.5, increaseInterval: 1 }); // never reacts: no ECN, no timeout
+  const lineRateOnly = fixedRate(C);
   return {
     service: rate(C),
     flows: Array.from({ length: senders }, (_, j) => ({

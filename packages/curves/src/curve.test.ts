@@ -8,6 +8,13 @@ describe('Curve data model', () => {
     [3, 7, 5, 2],
   ]);
 
+  it('evaluates at +∞ as the limit: the final value, or ±∞ with a sloped tail', () => {
+    expect(f.at(Infinity)).toBe(Infinity);
+    expect(Curve.fromBreakpoints([[0, 0, 0, 1], [2, 2, 5, 0]]).at(Infinity)).toBe(5);
+    expect(Curve.fromBreakpoints([[0, 0, 0, 0], [1, 0, 3, -1]]).at(Infinity)).toBe(-Infinity);
+    expect(Curve.fromBreakpoints([[0, 0, 0, 0]]).at(Infinity)).toBe(0);
+  });
+
   it('evaluates values, right limits and left limits at and between breakpoints', () => {
     expect(f.at(1)).toBe(1);
     expect(f.at(2)).toBe(2);

@@ -170,12 +170,14 @@ export class Curve {
   }
 
   /**
-   * f(t). For t < 0 the value is 0 (network-calculus convention).
+   * f(t). For t < 0 the value is 0 (network-calculus convention); f(+∞) is the limit, ±∞ if the
+   * tail slope is not 0 (the total of a finite flow: `step(10e6, 0).at(Infinity)` is 10e6).
    * @example rate(2).at(3) // 6
    */
   at(x: number): number {
     if (Number.isNaN(x)) throw new CurveError('t', x, 'a time (not NaN)');
     if (x < 0) return 0;
+    if (x === Infinity) return this.tailSlope === 0 ? this.r[this.r.length - 1] : this.tailSlope * Infinity;
     const k = this.locate(x);
     return k >= 0 ? this.v[k] : this.segmentValue(-1 - k, x);
   }

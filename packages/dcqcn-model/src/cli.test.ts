@@ -27,7 +27,8 @@ describe('ccalc run', () => {
   });
 
   it.each([
-    [['run', 'nope'], /^ccalc: scenario: expected one of ns3-31-pfc, .*, got "nope"\n$/],
+    [['run', 'nope'], /^ccalc: scenario: expected a scenario file \(\.json\) or one of ns3-31-pfc, .*, got "nope"\n$/],
+    [['run', 'missing.json'], /^ccalc: missing\.json: expected a scenario file, got null \(no such file\)\n$/],
     [['run', 'paper-vegas', '--bin', '5 apples'], /^ccalc: --bin: expected a duration such as "50 us" \(or seconds\), got "5 apples"/],
     [['run', 'paper-vegas', '--speed', 'fast'], /^ccalc: --speed: expected one of --out, --bin, --horizon, --dcqcn-trace, got "fast"\n$/],
     [['dance'], /^ccalc: command: expected run, compare, case-study, check-trace or list/],
@@ -41,6 +42,25 @@ describe('ccalc run', () => {
     expect(execFileSync('node', [bin, '--help'], { encoding: 'utf8' })).toMatch(/Usage:/);
     expect(execFileSync('node', [bin, 'run', '--help'], { encoding: 'utf8' })).toMatch(/--horizon/);
     expect(execFileSync('node', [bin, 'list'], { encoding: 'utf8' })).toMatch(/ns3-31-dcqcn /);
+  });
+});
+
+describe('ccalc run with scenario files', () => {
+  it('runs a batch: a file and a built-in run, a broken file is reported, exit code 1', () => {
+    const out = mkdtempSync(join(tmpdir(), 'ccalc-batch-'));
+    const good = join(out, 'two.json');
+    writeFileSync(good, JSON.stringify({ name: 'two', link: { rate: '100 Gbps' }, delays: { feedback: '4 us' }, senders: [{ count: 2, arrival: { pattern: 'burst', size: '1 MB' } }], cca: { algorithm: 'none' }, horizon: 'until-complete', bin: '10 us' }));
+    const bad = join(out, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ link: { rate: '100 Gbps' }, delays: { feedback: '4 us' }, senders: [{ arrival: { pattern: 'burst', size: '1 MB', at: 'noon' } }], cca: { algorithm: 'none' }, horizon: '1 ms' }));
+    const r = spawnSync('node', [bin, 'run', good, bad, 'paper-vegas', '--out', join(out, 'runs')], { encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/ccalc: failed: \S*bad\.json: senders\[0\]\.arrival\.at: expected a duration such as "50 us" \(or seconds\), got "noon"/);
+    expect(r.stderr).toMatch(/ccalc: 1 of 3 scenarios failed; the others' results are written/);
+    expect(r.stdout).toMatch(/^two: peak backlog 1\.000 MB at 80\.0 µs; results in .*runs\/two\/\npaper-vegas: peak backlog/);
+    // Two 1 MB bursts sent at 100 Gb/s each into 100 Gb/s: 1 MB queued at 80 µs, done at 160 µs.
+    const summary = JSON.parse(readFileSync(join(out, 'runs', 'two', 'summary.json'), 'utf8'));
+    expect(summary.completion_us).toEqual([160, 160]);
+    expect(existsSync(join(out, 'runs', 'paper-vegas', 'series.csv'))).toBe(true);
   });
 });
 

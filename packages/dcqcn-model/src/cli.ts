@@ -5,8 +5,8 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { runPathServer, rateChart, curvesChart } from '@ccalc/cca';
-import { BUILT_INS } from './scenarios.ts';
+import { runPathServer, rateChart, curvesChart, type EngineResult } from '@ccalc/cca';
+import { BUILT_INS, type BuiltIn } from './scenarios.ts';
 import { parseQuantity, ScenarioError } from './units.ts';
 import { runCsv, runSummary } from './output.ts';
 import { compareWithTrace } from './compare.ts';
@@ -17,7 +17,7 @@ import { readNumericCsv } from './traces/csv.ts';
 const HELP = `ccalc — network calculus for congestion control
 
 Usage:
-  ccalc run <scenario> [--out DIR] [--bin 1us] [--horizon 10ms]
+  ccalc run <scenario.json | built-in>... [--out DIR] [--bin 1us] [--horizon 10ms]
   ccalc compare <model DIR> <trace prefix> [--out DIR]
   ccalc case-study [--horizon 3ms] [--out out]
   ccalc check-trace <trace.csv> [--all] [--json]
@@ -25,7 +25,7 @@ Usage:
   ccalc <command> --help
 
 Commands:
-  run    run a built-in scenario and write DIR/series.csv, senders.csv, events.csv,
+  run    run scenarios (files or built-ins) and write DIR/series.csv, senders.csv, events.csv,
          summary.json and plots (SVG and PNG); progress goes to stderr
   compare  compare a run (its series.csv, 1 µs bins) with a simulator trace in the format of
            shared/traces, e.g. ../shared/traces/ns3-incast-31/A2_dcqcn_pfc; writes
@@ -44,11 +44,13 @@ const COMPARE_HELP = `ccalc compare <model DIR> <trace prefix> [--out DIR]
   --out DIR        where compare.json and report.html go (default: the model folder)
 `;
 
-const RUN_HELP = `ccalc run <scenario> [options]
+const RUN_HELP = `ccalc run <scenario>... [options]
 
-  <scenario>       a built-in scenario (see ccalc list)
-  --out DIR        output folder (default out/<scenario>)
-  --bin 1us        bin width of the CSV series (any duration with a unit)
+  <scenario>       a scenario file (.json, format in the README) or a built-in (see ccalc list);
+                   several run one after the other into OUT/<name>, and one that fails is
+                   reported without stopping the others (exit code 1 at the end)
+  --out DIR        output folder (default out/<name>)
+  --bin 1us        bin width of the CSV series (default: the scenario's, else 1 µs)
   --horizon 10ms   compute up to this time (default: the scenario's)
   --dcqcn-trace FILE  also write the run's DCQCN event trace (the check-trace format) to FILE
 `;
@@ -69,17 +71,61 @@ function options(args: string[]): { positional: string[]; flags: Record<string, 
   return { positional, flags };
 }
 
-/** Runs a built-in scenario and writes its outputs to `out`; returns the summary. */
-export async function runBuiltIn(name: string, horizon: number, bin: number, out: string, dcqcnTrace?: string): Promise<Record<string, unknown>> {
-  const scenario = BUILT_INS[name];
+/** A scenario ready to run: a built-in, or a scenario file once loaded. */
+type Runnable = BuiltIn & { name: string; bin?: number; untilComplete?: boolean };
+
+/** A built-in scenario by name, or a scenario file (a path ending in .json). */
+async function resolveScenario(spec: string): Promise<Runnable> {
+  if (spec.endsWith('.json')) {
+    const { loadScenarioFile } = await import('./scenario/scenario.ts');
+    return loadScenarioFile(spec);
+  }
+  if (!Object.hasOwn(BUILT_INS, spec)) throw new ScenarioError('scenario', spec, `a scenario file (.json) or one of ${Object.keys(BUILT_INS).join(', ')}`);
+  return { name: spec, ...BUILT_INS[spec] };
+}
+
+/**
+ * A progress reporter for stderr: "name: 1.25 / 30.00 ms computed", rewritten in place on a
+ * terminal at most 4 times a second; one line every 10 s when stderr is a file or a pipe.
+ */
+function progress(name: string): (t: number, end: number) => void {
+  const tty = process.stderr.isTTY === true;
+  let last = performance.now();
+  return (t, end) => {
+    const now = performance.now();
+    if (now - last < (tty ? 250 : 10_000)) return;
+    last = now;
+    process.stderr.write(`${tty ? '\r' : ''}  ${name}: ${(t * 1e3).toFixed(2)} / ${(end * 1e3).toFixed(2)} ms computed${tty ? '' : '\n'}`);
+  };
+}
+
+/** Whether every flow has delivered all its bytes by the horizon. */
+function allComplete(result: EngineResult): boolean {
+  return result.flows.every((f) => f.delivered.at(result.horizon) >= f.arrivals.at(Infinity) - 1e-6);
+}
+
+/**
+ * Runs a scenario and writes its outputs to `out`; returns the summary. With `untilComplete`, the
+ * horizon doubles (and the run starts over) until every sender has finished, up to 64 times the
+ * first guess.
+ */
+export async function runScenario(scenario: Runnable, horizon: number, bin: number, out: string, dcqcnTrace?: string): Promise<Record<string, unknown>> {
+  const { name } = scenario;
   if (dcqcnTrace !== undefined && scenario.dcqcnSourceGate === undefined) throw new ScenarioError('--dcqcn-trace', dcqcnTrace, `a scenario with DCQCN (${name} has none)`);
-  const model = scenario.model(horizon);
+  let h = horizon;
+  let model = scenario.model(h);
   const t0 = performance.now();
-  const result = runPathServer(model, {
-    onProgress: (t, h) => process.stderr.write(`\r  ${name}: ${(t * 1e3).toFixed(2)} / ${(h * 1e3).toFixed(2)} ms computed`),
-  });
+  let result: EngineResult;
+  for (;;) {
+    result = runPathServer(model, { onProgress: progress(name) });
+    if (!scenario.untilComplete || allComplete(result)) break;
+    if (h >= 64 * horizon) throw new ScenarioError('horizon', 'until-complete', `senders that finish: not all had by ${(h * 1e3).toFixed(3)} ms`);
+    h *= 2;
+    process.stderr.write(`${process.stderr.isTTY ? '\r' : ''}  ${name}: not finished at ${((h / 2) * 1e3).toFixed(2)} ms; running to ${(h * 1e3).toFixed(2)} ms\n`);
+    model = scenario.model(h);
+  }
   const computeMs = performance.now() - t0;
-  process.stderr.write(`\r  ${name}: ${(horizon * 1e3).toFixed(2)} ms computed in ${(computeMs / 1e3).toFixed(2)} s\n`);
+  process.stderr.write(`${process.stderr.isTTY ? '\r' : ''}  ${name}: ${(h * 1e3).toFixed(2)} ms computed in ${(computeMs / 1e3).toFixed(2)} s\n`);
   await mkdir(out, { recursive: true });
   const csv = runCsv(result, bin);
   const summary: Record<string, unknown> = { scenario: name, ...runSummary(result, computeMs, bin) };
@@ -96,8 +142,13 @@ export async function runBuiltIn(name: string, horizon: number, bin: number, out
   }
   const { renderChart } = await import('./render.ts'); // vega and resvg load only when plots are written
   await renderChart(rateChart(result, `${name}: sender rates`), join(out, 'rates'));
-  await renderChart(curvesChart([{ label: 'switch backlog', curve: result.backlog }], horizon, `${name}: backlog`, 'backlog (kB)'), join(out, 'backlog'));
+  await renderChart(curvesChart([{ label: 'switch backlog', curve: result.backlog }], h, `${name}: backlog`, 'backlog (kB)'), join(out, 'backlog'));
   return summary;
+}
+
+/** Runs a built-in scenario by name (the case study's runner). */
+export async function runBuiltIn(name: string, horizon: number, bin: number, out: string): Promise<Record<string, unknown>> {
+  return runScenario({ name, ...BUILT_INS[name] }, horizon, bin, out);
 }
 
 async function run(args: string[]): Promise<void> {
@@ -106,17 +157,37 @@ async function run(args: string[]): Promise<void> {
     process.stdout.write(RUN_HELP);
     return;
   }
-  const name = positional[0];
-  const known = Object.keys(BUILT_INS);
-  if (name === undefined || !Object.hasOwn(BUILT_INS, name)) throw new ScenarioError('scenario', name ?? null, `one of ${known.join(', ')}`);
+  if (positional.length === 0) throw new ScenarioError('scenario', null, `a scenario file (.json) or one of ${Object.keys(BUILT_INS).join(', ')}`);
   for (const flag of Object.keys(flags)) if (!['out', 'bin', 'horizon', 'dcqcn-trace'].includes(flag)) throw new ScenarioError(`--${flag}`, flags[flag], 'one of --out, --bin, --horizon, --dcqcn-trace');
-  const horizon = flags.horizon === undefined ? BUILT_INS[name].horizon : parseQuantity(flags.horizon, 'time', '--horizon');
-  const bin = flags.bin === undefined ? 1e-6 : parseQuantity(flags.bin, 'time', '--bin');
-  if (!(horizon > 0)) throw new ScenarioError('--horizon', flags.horizon, 'a duration > 0');
-  if (!(bin > 0) || bin > horizon) throw new ScenarioError('--bin', flags.bin, `a duration > 0 and at most the horizon`);
-  const out = flags.out ?? join('out', name);
-  const summary = await runBuiltIn(name, horizon, bin, out, flags['dcqcn-trace']);
-  process.stdout.write(`${name}: peak backlog ${((summary.peak_backlog_bytes as number) / 1e6).toFixed(3)} MB at ${(summary.peak_backlog_time_us as number).toFixed(1)} µs; results in ${out}/\n`);
+  const horizonFlag = flags.horizon === undefined ? undefined : parseQuantity(flags.horizon, 'time', '--horizon');
+  const binFlag = flags.bin === undefined ? undefined : parseQuantity(flags.bin, 'time', '--bin');
+  if (horizonFlag !== undefined && !(horizonFlag > 0)) throw new ScenarioError('--horizon', flags.horizon, 'a duration > 0');
+  if (binFlag !== undefined && !(binFlag > 0)) throw new ScenarioError('--bin', flags.bin, 'a duration > 0');
+  const batch = positional.length > 1;
+  if (batch && flags['dcqcn-trace'] !== undefined) throw new ScenarioError('--dcqcn-trace', flags['dcqcn-trace'], 'a single scenario (one trace file per run)');
+  // A batch: every scenario runs into OUT/<name>; one that fails is reported and the others still run.
+  const failures: string[] = [];
+  for (const spec of positional) {
+    try {
+      const scenario = await resolveScenario(spec);
+      const horizon = horizonFlag ?? scenario.horizon;
+      const bin = binFlag ?? scenario.bin ?? 1e-6;
+      if (bin > horizon) throw new ScenarioError('--bin', flags.bin ?? bin, `a duration at most the horizon (${horizon} s)`);
+      const out = batch ? join(flags.out ?? 'out', scenario.name) : (flags.out ?? join('out', scenario.name));
+      const summary = await runScenario({ ...scenario, untilComplete: horizonFlag === undefined && scenario.untilComplete }, horizon, bin, out, flags['dcqcn-trace']);
+      process.stdout.write(`${scenario.name}: peak backlog ${((summary.peak_backlog_bytes as number) / 1e6).toFixed(3)} MB at ${(summary.peak_backlog_time_us as number).toFixed(1)} µs; results in ${out}/\n`);
+    } catch (e) {
+      if (!batch) throw e;
+      const text = (e as Error).message.split('\n')[0];
+      const message = text.startsWith(spec) ? text : `${spec}: ${text}`;
+      failures.push(message);
+      process.stderr.write(`ccalc: failed: ${message}\n`);
+    }
+  }
+  if (failures.length > 0) {
+    process.stderr.write(`ccalc: ${failures.length} of ${positional.length} scenarios failed; the others' results are written\n`);
+    process.exitCode = 1;
+  }
 }
 
 /** Compares a run folder with a trace prefix; writes compare.json and report.html to `out`; returns the metrics. */

@@ -62,7 +62,7 @@ export function runSummary(result: EngineResult, computeMs: number, bin: number)
     return e === undefined ? null : us(e.time);
   };
   const completion = result.flows.map((f) => {
-    const total = f.arrivals.tailSlope > 0 ? Infinity : f.arrivals.r[f.arrivals.r.length - 1]; // all the flow's bytes
+    const total = f.arrivals.at(Infinity); // all the flow's bytes
     const done = starts.find((t) => f.delivered.at(t) >= total - 1e-6);
     return done === undefined ? null : us(done);
   });

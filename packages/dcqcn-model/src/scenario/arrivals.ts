@@ -1,0 +1,107 @@
+import { constant, fromPackets, min, rateLatency, step, type Curve } from '@ccalc/curves';
+import { isAbsolute, join } from 'node:path';
+import { readNumericCsv, TraceError } from '../traces/csv.ts';
+import { ScenarioError } from '../units.ts';
+import { Fields } from './fields.ts';
+
+/** A sender's traffic: what its application hands to the NIC (SI units). */
+export type ArrivalPattern =
+  | { pattern: 'burst'; size: number; at: number }
+  | { pattern: 'repeated-bursts'; size: number; period: number; count: number; start: number }
+  | { pattern: 'constant-rate'; rate: number; start: number; stop: number }
+  | { pattern: 'trace'; file: string };
+
+const ALLOWED: Record<ArrivalPattern['pattern'], string[]> = {
+  burst: ['pattern', 'size', 'at'],
+  'repeated-bursts': ['pattern', 'size', 'period', 'count', 'start'],
+  'constant-rate': ['pattern', 'rate', 'start', 'stop', 'size'],
+  trace: ['pattern', 'file'],
+};
+
+/**
+ * Reads an `arrival` object. `{ "pattern": "burst", "size": "10 MB", "at": "0 us" }`;
+ * `{ "pattern": "repeated-bursts", "size": "2 MB", "period": "1 ms", "count": 5, "start": "0 us" }`
+ * (training-style on-off traffic); `{ "pattern": "constant-rate", "rate": "25 Gbps", "start": …,
+ * "stop": … }` or with `"size"` instead of `"stop"` (no end: it never stops); `{ "pattern": "trace",
+ * "file": "arrivals.csv" }` (a path relative to the scenario file).
+ */
+export function parseArrival(value: unknown, path: string, baseDir: string): ArrivalPattern {
+  const kind = new Fields(value, path, Object.keys(value !== null && typeof value === 'object' ? value : {})).choice('pattern', Object.keys(ALLOWED) as ArrivalPattern['pattern'][]);
+  const f = new Fields(value, path, ALLOWED[kind]);
+  switch (kind) {
+    case 'burst':
+      return { pattern: kind, size: f.quantity('size', 'bytes'), at: f.quantity('at', 'time', 0) };
+    case 'repeated-bursts':
+      return { pattern: kind, size: f.quantity('size', 'bytes'), period: positive(f, 'period'), count: f.number('count', { min: 1, integer: true }), start: f.quantity('start', 'time', 0) };
+    case 'constant-rate': {
+      const rate = positive(f, 'rate', 'rate');
+      const start = f.quantity('start', 'time', 0);
+      if (f.has('stop') && f.has('size')) throw new ScenarioError(f.at('size'), f.object.size, 'either "stop" or "size", not both');
+      const stop = f.has('size') ? start + f.quantity('size', 'bytes') / rate : f.quantity('stop', 'time', Infinity);
+      if (!(stop >= start)) throw new ScenarioError(f.at('stop'), f.object.stop, `a time ≥ start (${start} s)`);
+      return { pattern: kind, rate, start, stop };
+    }
+    default: {
+      const file = f.string('file');
+      return { pattern: kind, file: isAbsolute(file) ? file : join(baseDir, file) };
+    }
+  }
+}
+
+function positive(f: Fields, key: string, kind: 'time' | 'rate' = 'time'): number {
+  const x = f.quantity(key, kind);
+  if (!(x > 0)) throw new ScenarioError(f.at(key), f.object[key], `a ${kind} > 0`);
+  return x;
+}
+
+/** The time columns a packet trace may have, with their factor to seconds. */
+const TIME_COLUMNS: Record<string, number> = { time_s: 1, time_ms: 1e-3, time_us: 1e-6, time_ns: 1e-9 };
+
+/**
+ * The cumulative arrival curve of a pattern (exact; a burst is a jump). A trace file is a CSV with
+ * a header: one time column (`time_s`, `time_ms`, `time_us` or `time_ns`, non-decreasing) and
+ * `bytes`, one row per packet; errors name the file, line and column.
+ * @example await arrivalCurve({ pattern: 'burst', size: 10e6, at: 0 }) // step(10e6, 0)
+ */
+export async function arrivalCurve(a: ArrivalPattern): Promise<Curve> {
+  switch (a.pattern) {
+    case 'burst':
+      return step(a.size, a.at);
+    case 'repeated-bursts':
+      return fromPackets(Array.from({ length: a.count }, (_, k) => a.start + k * a.period), new Array(a.count).fill(a.size));
+    case 'constant-rate': {
+      const ramp = rateLatency(a.rate, a.start);
+      return a.stop === Infinity ? ramp : min(ramp, constant(a.rate * (a.stop - a.start)));
+    }
+    default: {
+      const header = await readHeader(a.file);
+      const timeColumn = Object.keys(TIME_COLUMNS).find((c) => header.includes(c));
+      if (timeColumn === undefined) throw new TraceError(a.file, 1, null, 'time', `expected a time column (${Object.keys(TIME_COLUMNS).join(', ')}); the header has: ${header.join(', ')}`);
+      const csv = await readNumericCsv(a.file, [timeColumn, 'bytes'], timeColumn);
+      const times = Array.from(csv.columns[timeColumn], (t) => t * TIME_COLUMNS[timeColumn]);
+      const bytes = Array.from(csv.columns.bytes);
+      const bad = bytes.findIndex((b) => b < 0);
+      if (bad >= 0) throw new TraceError(a.file, bad + 2, header.indexOf('bytes') + 1, 'bytes', `expected a size ≥ 0, got ${bytes[bad]}`);
+      const early = times.findIndex((t) => t < 0);
+      if (early >= 0) throw new TraceError(a.file, early + 2, header.indexOf(timeColumn) + 1, timeColumn, `expected a time ≥ 0, got ${csv.columns[timeColumn][early]}`);
+      return fromPackets(times, bytes);
+    }
+  }
+}
+
+async function readHeader(file: string): Promise<string[]> {
+  const { open } = await import('node:fs/promises');
+  let handle;
+  try {
+    handle = await open(file);
+  } catch {
+    throw new TraceError(file, null, null, null, 'no such file');
+  }
+  try {
+    const buf = Buffer.alloc(4096);
+    const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
+    return buf.toString('utf8', 0, bytesRead).split(/\r?\n/)[0].split(',').map((h) => h.trim());
+  } finally {
+    await handle.close();
+  }
+}

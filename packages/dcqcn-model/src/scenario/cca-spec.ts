@@ -1,0 +1,105 @@
+import { aimdRate, aimdWindow, dcqcn, fixedRate, vegas, type CongestionControl, type DcqcnVariant } from '@ccalc/cca';
+import { ScenarioError, type QuantityKind } from '../units.ts';
+import { Fields } from './fields.ts';
+
+/** A congestion-control algorithm of a scenario: its name and its parameters in SI units. */
+export interface CcaSpec {
+  algorithm: 'none' | 'aimd-rate' | 'aimd-window' | 'vegas' | 'dcqcn';
+  variant?: DcqcnVariant;
+  parameters: Record<string, number | boolean | string>;
+}
+
+type Kind = QuantityKind | 'number' | 'boolean' | 'vegas-variant';
+
+/** Each algorithm's parameters, their kinds, and which may be left out (then the default applies). */
+const PARAMETERS: Record<string, Record<string, Kind>> = {
+  none: { rate: 'rate' },
+  'aimd-rate': { initialRate: 'rate', increase: 'rate', decrease: 'number', increaseInterval: 'time', timeout: 'time', maxRate: 'rate' },
+  'aimd-window': { initialWindow: 'bytes', slowStartThreshold: 'bytes', increase: 'bytes', decrease: 'number', timeout: 'time', restartWindow: 'bytes' },
+  vegas: { initialWindow: 'bytes', packetSize: 'bytes', variant: 'vegas-variant', alpha: 'number', beta: 'number', gamma: 'number' },
+  'dcqcn:paper': { lineRate: 'rate', decrease: 'number', additiveIncrease: 'rate', increaseInterval: 'time', timeout: 'time' },
+  'dcqcn:zhu2015': { lineRate: 'rate', minRate: 'rate', g: 'number', alphaPeriod: 'time', increasePeriod: 'time', byteCounter: 'bytes', fastRecoverySteps: 'number', additiveIncrease: 'rate', hyperIncrease: 'rate', initialAlpha: 'number' },
+  'dcqcn:ns3-mlx': { lineRate: 'rate', minRate: 'rate', g: 'number', decreasePeriod: 'time', alphaPeriod: 'time', increasePeriod: 'time', fastRecoverySteps: 'number', additiveIncrease: 'rate', hyperIncrease: 'rate', clampTargetRate: 'boolean' },
+  'dcqcn:nic': { maxRate: 'rate', initialRate: 'rate', minRate: 'rate', mergePeriod: 'time', alphaRateShift: 'number', alphaG: 'number', alphaTimer: 'time', noCnpTimer: 'time', byteCounter: 'bytes', rateAi: 'rate', rateHai: 'rate', fastRecoverySteps: 'number', initialAlpha: 'number' },
+};
+
+const MBPS = 1e6 / 8;
+
+/**
+ * Defaults, given the link rate C (bytes/s) and the packet size (bytes): the paper's Table II for
+ * its DCQCN, ns-3's Mellanox-mode settings of shared/traces for ns3-mlx, the line rate for a
+ * sender without congestion control, and the line rate as initial and maximum rate for AIMD.
+ * Parameters without a default (and not optional in the algorithm) must be given.
+ */
+function defaults(key: string, C: number, packetSize: number): Record<string, number | boolean | string> {
+  switch (key) {
+    case 'none':
+      return { rate: C };
+    case 'aimd-rate':
+      return { initialRate: C, maxRate: C };
+    case 'vegas':
+      return { packetSize, variant: 'ns3' };
+    case 'dcqcn:paper':
+      return { lineRate: C, decrease: 0.75, additiveIncrease: 5 * MBPS, increaseInterval: 55e-6, timeout: 3e-3 };
+    case 'dcqcn:ns3-mlx':
+      return { lineRate: C, minRate: 100 * MBPS, g: 1 / 256, decreasePeriod: 50e-6, alphaPeriod: 55e-6, increasePeriod: 55e-6, fastRecoverySteps: 5, additiveIncrease: 5 * MBPS, hyperIncrease: 50 * MBPS, clampTargetRate: true };
+    default:
+      return {};
+  }
+}
+
+/** Parameters an algorithm may go without (it has its own default or behaviour). */
+const OPTIONAL = new Set(['aimd-rate.timeout', 'vegas.alpha', 'vegas.beta', 'vegas.gamma', 'dcqcn:paper.timeout', 'dcqcn:nic.initialRate']);
+
+/**
+ * Reads a scenario's `cca` object: `{ "algorithm": "dcqcn", "variant": "ns3-mlx", "minRate": "100 Mbps", … }`.
+ * Parameters take units; unknown parameters and missing required ones are errors naming the path.
+ */
+export function parseCca(value: unknown, path: string, linkRate: number, packetSize: number): CcaSpec {
+  const head = new Fields(value, path, Object.keys(value !== null && typeof value === 'object' ? value : {}));
+  const algorithm = head.choice('algorithm', ['none', 'aimd-rate', 'aimd-window', 'vegas', 'dcqcn'] as const);
+  const variant = algorithm === 'dcqcn' ? head.choice('variant', ['paper', 'zhu2015', 'ns3-mlx', 'nic'] as const) : undefined;
+  const key = variant === undefined ? algorithm : `dcqcn:${variant}`;
+  const kinds = PARAMETERS[key];
+  const f = new Fields(value, path, ['algorithm', ...(variant === undefined ? [] : ['variant']), ...Object.keys(kinds)]);
+  const parameters = defaults(key, linkRate, packetSize);
+  for (const [name, kind] of Object.entries(kinds)) {
+    if (!f.has(name)) {
+      if (parameters[name] === undefined && !OPTIONAL.has(`${key}.${name}`)) throw new ScenarioError(f.at(name), null, `${kind === 'number' || kind === 'boolean' ? `a ${kind}` : `a ${kind} with a unit`} (required for ${key})`);
+      continue;
+    }
+    if (kind === 'number') parameters[name] = f.number(name);
+    else if (kind === 'boolean') parameters[name] = f.boolean(name);
+    else if (kind === 'vegas-variant') parameters[name] = f.choice(name, ['paper', 'ns3'] as const);
+    else parameters[name] = f.quantity(name, kind);
+  }
+  return { algorithm, variant, parameters };
+}
+
+/** The CongestionControl of a spec (parameters are checked again by the algorithm itself). */
+export function buildCca(spec: CcaSpec): CongestionControl<unknown> {
+  const p = spec.parameters as never; // validated against PARAMETERS when parsed
+  switch (spec.algorithm) {
+    case 'none':
+      return fixedRate(spec.parameters.rate as number) as CongestionControl<unknown>;
+    case 'aimd-rate':
+      return aimdRate(p) as CongestionControl<unknown>;
+    case 'aimd-window':
+      return aimdWindow(p) as CongestionControl<unknown>;
+    case 'vegas':
+      return vegas(p) as CongestionControl<unknown>;
+    default:
+      return dcqcn(spec.variant!, p);
+  }
+}
+
+/**
+ * The sender's rate-decrease gate of a DCQCN spec (s): at most one cut per this period (ns3-mlx:
+ * its decrease period; nic: its merge period; paper and zhu2015: none, 0). Null for other algorithms.
+ */
+export function dcqcnSourceGate(spec: CcaSpec): number | null {
+  if (spec.algorithm !== 'dcqcn') return null;
+  if (spec.variant === 'ns3-mlx') return spec.parameters.decreasePeriod as number;
+  if (spec.variant === 'nic') return spec.parameters.mergePeriod as number;
+  return 0;
+}

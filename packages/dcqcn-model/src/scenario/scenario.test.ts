@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { runPathServer } from '@ccalc/cca';
+import { sample } from '@ccalc/curves';
+import { BUILT_INS } from '../scenarios.ts';
+import { arrivalCurve } from './arrivals.ts';
+import { loadScenarioFile, parseScenario } from './scenario.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'ccalc-scenario-'));
+const repo = resolve(import.meta.dirname, '../../../..');
+
+/** A small valid scenario; tests change one field at a time. */
+const base = () => ({
+  link: { rate: '100 Gbps' },
+  delays: { feedback: '4 us' },
+  senders: [{ count: 2, arrival: { pattern: 'burst', size: '1 MB' } }],
+  cca: { algorithm: 'dcqcn', variant: 'paper' },
+  ecn: { kMin: '5 kB', kMax: '200 kB', pMax: 0.01, notificationGap: '50 us' },
+  horizon: '1 ms',
+});
+
+describe('parseScenario', () => {
+  it('converts units to SI and fills the defaults', () => {
+    const s = parseScenario(base(), 'small', dir);
+    expect(s.link).toEqual({ rate: 12.5e9, latency: 0 });
+    expect(s.feedbackDelay).toBe(4e-6);
+    expect(s.horizon).toBe(1e-3);
+    expect(s.bin).toBe(1e-6);
+    expect(s.packetSize).toBe(1048);
+    expect(s.senders[0].arrival).toEqual({ pattern: 'burst', size: 1e6, at: 0 });
+    expect(s.senders[0].cca.parameters).toEqual({ lineRate: 12.5e9, decrease: 0.75, additiveIncrease: 625e3, increaseInterval: 55e-6, timeout: 3e-3 });
+    expect(s.ecn).toMatchObject({ kMin: 5e3, kMax: 200e3, pMax: 0.01, packetSize: 1048, at: 'dequeue', random: 'expected', notificationGap: 50e-6, pacing: 'gap' });
+  });
+
+  const broken: [string, (j: Record<string, any>) => void, RegExp][] = [
+    ['an unknown top-level field', (j) => (j.horizn = '1 ms'), /^horizn: expected no such field \(a scenario has: name, .*horizon/],
+    ['an unknown nested field', (j) => (j.senders[0].arrival.sise = '1 MB'), /^senders\[0\]\.arrival\.sise: expected no such field \(senders\[0\]\.arrival has: pattern, size, at\)/],
+    ['a unit that does not parse', (j) => (j.link.rate = '100 Gbananas'), /^link\.rate: expected a rate such as "100 Gbps" \(or bytes per second\), got "100 Gbananas"/],
+    ['a unit of the wrong kind', (j) => (j.horizon = '10 MB'), /^horizon: expected a duration such as "50 us"/],
+    ['a negative rate', (j) => (j.link.rate = '-5 Gbps'), /^link\.rate: expected a rate .*not negative, got "-5 Gbps"/],
+    ['NaN', (j) => (j.ecn.pMax = Number.NaN), /^ecn\.pMax: expected a number ≥ 0 ≤ 1, got null/],
+    ['a missing required field', (j) => delete j.delays, /^delays: expected an object, got null/],
+    ['an unknown arrival pattern', (j) => (j.senders[0].arrival.pattern = 'poisson'), /^senders\[0\]\.arrival\.pattern: expected one of "burst", "repeated-bursts", "constant-rate", "trace", got "poisson"/],
+    ['K_min above K_max', (j) => (j.ecn.kMin = '300 kB'), /^ecn\.kMin: expected a size ≤ ecn\.kMax \(200000 B\), got "300 kB"/],
+    ['a parameter of another DCQCN variant', (j) => (j.cca.g = 0.5), /^cca\.g: expected no such field \(cca has: algorithm, variant, lineRate, decrease, additiveIncrease, increaseInterval, timeout\)/],
+    ['a missing parameter without a default', (j) => (j.cca = { algorithm: 'aimd-window', initialWindow: '10 kB' }), /^cca\.slowStartThreshold: expected a bytes with a unit \(required for aimd-window\), got null/],
+    ['a fractional count', (j) => (j.senders[0].count = 2.5), /^senders\[0\]\.count: expected an integer ≥ 1, got 2\.5/],
+    ['no senders', (j) => (j.senders = []), /^senders: expected a non-empty array, got \[\]/],
+    ['until-complete with an endless sender', (j) => {
+      j.horizon = 'until-complete';
+      j.senders[0].arrival = { pattern: 'constant-rate', rate: '10 Gbps' };
+    }, /^horizon: expected a duration: senders\[0\] sends at a constant rate without "stop" or "size", so it never completes, got "until-complete"/],
+  ];
+  it.each(broken)('rejects %s with the field, the value and what was expected', (_, change, pattern) => {
+    const j = base() as Record<string, any>;
+    change(j);
+    expect(() => parseScenario(j, 'x', dir)).toThrow(pattern);
+  });
+});
+
+describe('arrival patterns', () => {
+  it('are exact curves: bursts, repeated bursts, a constant rate with a size, a packet trace', async () => {
+    const burst = await arrivalCurve({ pattern: 'burst', size: 1e6, at: 2e-6 });
+    expect([burst.at(2e-6), burst.rightLimit(2e-6)]).toEqual([0, 1e6]);
+    const on = await arrivalCurve({ pattern: 'repeated-bursts', size: 2e6, period: 200e-6, count: 3, start: 0 });
+    expect(sample(on, [0, 1e-6, 200e-6, 201e-6, 1])).toEqual([0, 2e6, 2e6, 4e6, 6e6]);
+    const s = parseScenario({ ...base(), senders: [{ arrival: { pattern: 'constant-rate', rate: '8 Gbps', start: '10 us', size: '1 MB' } }] }, 'x', dir);
+    const ramp = await arrivalCurve(s.senders[0].arrival);
+    expect(sample(ramp, [10e-6, 20e-6, 1])).toEqual([0, 1e4, 1e6]);
+    writeFileSync(join(dir, 'packets.csv'), 'time_us,bytes\n0,1048\n1.5,1048\n1.5,500\n');
+    const file = await loadScenarioFile(writeScenario('trace.json', { ...base(), senders: [{ arrival: { pattern: 'trace', file: 'packets.csv' } }] }));
+    const traced = file.model(1e-3).flows[0].arrivals;
+    expect(sample(traced, [0, 1e-6, 1.5e-6, 2e-6])).toEqual([0, 1048, 1048, 2596]);
+  });
+
+  it.each([
+    ['time_us,size\n0,1\n', /packets\.csv:1 \(bytes\): missing column "bytes"/],
+    ['when,bytes\n0,1\n', /packets\.csv:1 \(time\): expected a time column \(time_s, time_ms, time_us, time_ns\)/],
+    ['time_ns,bytes\n5,1\n3,1\n', /packets\.csv:3:1 \(time_ns\): times must not decrease \(3 after 5\)/],
+    ['time_ns,bytes\n5,lots\n', /packets\.csv:2:2 \(bytes\): expected a number, got "lots"/],
+  ])('a bad packet trace %j is named with its line and column', async (text, pattern) => {
+    const sub = mkdtempSync(join(dir, 'bad-'));
+    writeFileSync(join(sub, 'packets.csv'), text);
+    writeFileSync(join(sub, 's.json'), JSON.stringify({ ...base(), senders: [{ arrival: { pattern: 'trace', file: 'packets.csv' } }] }));
+    await expect(loadScenarioFile(join(sub, 's.json'))).rejects.toThrow(pattern);
+  });
+});
+
+function writeScenario(name: string, json: unknown): string {
+  const file = join(dir, name);
+  writeFileSync(file, typeof json === 'string' ? json : JSON.stringify(json));
+  return file;
+}
+
+describe('loadScenarioFile', () => {
+  it('names the file in every error', async () => {
+    await expect(loadScenarioFile(join(dir, 'none.json'))).rejects.toThrow(/none\.json: expected a scenario file, got null \(no such file\)/);
+    await expect(loadScenarioFile(writeScenario('bad.json', '{ "link": '))).rejects.toThrow(/bad\.json: expected a scenario file, got null \(not valid JSON/);
+    await expect(loadScenarioFile(writeScenario('typo.json', { ...base(), seed: -1 }))).rejects.toThrow(/typo\.json: seed: expected an integer ≥ 0, got -1/);
+  });
+
+  it('scenarios/ns3-31-dcqcn.json is the built-in ns3-31-dcqcn written as a file: the same run', async () => {
+    const file = await loadScenarioFile(join(repo, 'scenarios/ns3-31-dcqcn.json'));
+    expect(file.untilComplete).toBe(true);
+    expect(file.dcqcnSourceGate).toBe(50e-6);
+    const horizon = 300e-6;
+    const a = runPathServer(file.model(horizon));
+    const b = runPathServer(BUILT_INS['ns3-31-dcqcn'].model(horizon));
+    const times = Array.from({ length: 300 }, (_, k) => k * 1e-6);
+    const [x, y] = [sample(a.backlog, times), sample(b.backlog, times)];
+    // The delays are written in the file as decimals (4.17728 µs); the built-in adds them up in
+    // floating point. Both agree to far below a byte.
+    x.forEach((v, k) => expect(Math.abs(v - y[k])).toBeLessThan(1e-3));
+    const events = (r: typeof a) => r.events.filter((e) => e.kind === 'rate-cut' || e.kind === 'pfc-pause').map((e) => `${e.kind}@${e.flow}:${(e.time * 1e9).toFixed(3)}`);
+    expect(events(a)).toEqual(events(b));
+    expect(events(a).length).toBeGreaterThan(50);
+  });
+});

@@ -1,0 +1,200 @@
+import { rate, rateLatency, type Curve } from '@ccalc/curves';
+import type { EcnConfig, FlowSpec, PathServerModel, PfcConfig } from '@ccalc/cca';
+import { readFile } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
+import { ScenarioError } from '../units.ts';
+import type { BuiltIn } from '../scenarios.ts';
+import { arrivalCurve, parseArrival, type ArrivalPattern } from './arrivals.ts';
+import { buildCca, dcqcnSourceGate, parseCca, type CcaSpec } from './cca-spec.ts';
+import { Fields } from './fields.ts';
+
+/** Feedback delays (s): acknowledgements, congestion notifications and PFC frames. */
+export interface Delays {
+  ack?: number;
+  notification?: number;
+  pause?: number;
+}
+
+export interface SenderGroup {
+  count: number;
+  /** Flow names: `name` alone for a single sender, else name0, name1, … (default g<k>-0, …). */
+  name?: string;
+  arrival: ArrivalPattern;
+  cca: CcaSpec;
+  delays: Delays;
+}
+
+/** A validated scenario file, in SI units. */
+export interface Scenario {
+  name: string;
+  description: string;
+  link: { rate: number; latency: number };
+  packetSize: number;
+  wholePackets: boolean;
+  /** ΔR, the default of every delay (s). */
+  feedbackDelay: number;
+  delays: Delays;
+  senders: SenderGroup[];
+  ecn?: EcnConfig;
+  pfc?: PfcConfig;
+  horizon: number | 'until-complete';
+  bin: number;
+}
+
+const TOP = ['name', 'description', 'link', 'packetSize', 'wholePackets', 'delays', 'senders', 'cca', 'ecn', 'pfc', 'horizon', 'seed', 'bin'];
+const DELAYS = ['feedback', 'ack', 'notification', 'pause'];
+
+function parseDelays(f: Fields | undefined): Delays {
+  if (f === undefined) return {};
+  const d: Delays = {};
+  for (const k of ['ack', 'notification', 'pause'] as const) if (f.has(k)) d[k] = f.quantity(k, 'time');
+  return d;
+}
+
+/**
+ * Validates a scenario (parsed JSON) and converts it to SI units. The format is documented in the
+ * repository README ("Scenario files"). Every error is a ScenarioError naming the field's path, the
+ * value and what was expected; unknown fields are errors. `baseDir` resolves trace-file paths.
+ * @example parseScenario({ link: { rate: '100 Gbps' }, delays: { feedback: '4 us' }, senders: [{ count: 2, arrival: { pattern: 'burst', size: '1 MB' } }], cca: { algorithm: 'none' }, horizon: '1 ms' }, 'two', '.')
+ */
+export function parseScenario(json: unknown, name: string, baseDir: string): Scenario {
+  const f = new Fields(json, '', TOP);
+  const link = new Fields(f.object.link ?? null, 'link', ['rate', 'latency']);
+  const C = link.quantity('rate', 'rate');
+  if (!(C > 0)) throw new ScenarioError('link.rate', link.object.rate, 'a rate > 0');
+  const packetSize = f.quantity('packetSize', 'bytes', 1048);
+  if (!(packetSize > 0)) throw new ScenarioError('packetSize', f.object.packetSize, 'a size > 0');
+  const delays = new Fields(f.object.delays ?? null, 'delays', DELAYS);
+  const seed = f.number('seed', { integer: true, min: 0, fallback: 1 });
+  const defaultCca = f.has('cca') ? parseCca(f.object.cca, 'cca', C, packetSize) : undefined;
+
+  const senders = f.array('senders').map((value, k): SenderGroup => {
+    const path = `senders[${k}]`;
+    const g = new Fields(value, path, ['count', 'name', 'arrival', 'cca', 'delays']);
+    const cca = g.has('cca') ? parseCca(g.object.cca, `${path}.cca`, C, packetSize) : defaultCca;
+    if (cca === undefined) throw new ScenarioError(`${path}.cca`, null, 'a congestion-control algorithm here or a top-level "cca"');
+    if (!g.has('arrival')) throw new ScenarioError(`${path}.arrival`, null, 'an arrival pattern (the field is required)');
+    return {
+      count: g.number('count', { integer: true, min: 1, fallback: 1 }),
+      name: g.has('name') ? g.string('name') : undefined,
+      arrival: parseArrival(g.object.arrival, `${path}.arrival`, baseDir),
+      cca,
+      delays: parseDelays(g.object_('delays', ['ack', 'notification', 'pause'])),
+    };
+  });
+
+  const e = f.object_('ecn', ['kMin', 'kMax', 'pMax', 'at', 'marking', 'notificationGap', 'pacing']);
+  let ecn: EcnConfig | undefined;
+  if (e !== undefined) {
+    const kMax = e.quantity('kMax', 'bytes');
+    const kMin = e.has('kMin') ? e.quantity('kMin', 'bytes') : undefined;
+    if (kMin !== undefined && !(kMin <= kMax)) throw new ScenarioError('ecn.kMin', e.object.kMin, `a size ≤ ecn.kMax (${kMax} B)`);
+    const pMax = e.has('pMax') ? e.number('pMax', { min: 0, max: 1 }) : undefined;
+    if ((kMin === undefined) !== (pMax === undefined)) throw new ScenarioError(kMin === undefined ? 'ecn.kMin' : 'ecn.pMax', null, 'both kMin and pMax (RED) or neither (threshold marking at kMax)');
+    ecn = {
+      kMax,
+      kMin,
+      pMax,
+      packetSize,
+      at: e.choice('at', ['enqueue', 'dequeue'] as const, 'dequeue'),
+      random: e.choice('marking', ['expected', 'random'] as const, 'expected') === 'random' ? { seed } : 'expected',
+      notificationGap: e.quantity('notificationGap', 'time', 0),
+      pacing: e.choice('pacing', ['gap', 'grid'] as const, 'gap'),
+    };
+  }
+
+  const p = f.object_('pfc', ['xOff', 'xOn', 'resume']);
+  let pfc: PfcConfig | undefined;
+  if (p !== undefined) {
+    const xOff = p.quantity('xOff', 'bytes');
+    const xOn = p.quantity('xOn', 'bytes');
+    if (!(xOn <= xOff)) throw new ScenarioError('pfc.xOn', p.object.xOn, `a size ≤ pfc.xOff (${xOff} B)`);
+    pfc = { xOff, xOn, resume: p.choice('resume', ['threshold', 'paper'] as const, 'threshold'), lineRate: C };
+  }
+
+  const horizon = f.object.horizon === 'until-complete' ? 'until-complete' : f.quantity('horizon', 'time');
+  if (horizon !== 'until-complete' && !(horizon > 0)) throw new ScenarioError('horizon', f.object.horizon, 'a duration > 0 or "until-complete"');
+  if (horizon === 'until-complete') {
+    const endless = senders.findIndex((s) => s.arrival.pattern === 'constant-rate' && s.arrival.stop === Infinity);
+    if (endless >= 0) throw new ScenarioError('horizon', 'until-complete', `a duration: senders[${endless}] sends at a constant rate without "stop" or "size", so it never completes`);
+  }
+  const bin = f.quantity('bin', 'time', 1e-6);
+  if (!(bin > 0)) throw new ScenarioError('bin', f.object.bin, 'a duration > 0');
+  const feedbackDelay = delays.quantity('feedback', 'time');
+  if (!(feedbackDelay > 0)) throw new ScenarioError('delays.feedback', delays.object.feedback, 'a duration > 0');
+
+  return {
+    name: f.string('name', name),
+    description: f.string('description', ''),
+    link: { rate: C, latency: link.quantity('latency', 'time', 0) },
+    packetSize,
+    wholePackets: f.boolean('wholePackets', false),
+    feedbackDelay,
+    delays: parseDelays(delays),
+    senders,
+    ecn,
+    pfc,
+    horizon,
+    bin,
+  };
+}
+
+/**
+ * The path-server model of a scenario for a horizon (s), given each group's arrival curve.
+ * Delays: a group's own, else the scenario's, else ΔR (`delays.feedback`).
+ */
+export function scenarioModel(s: Scenario, arrivals: readonly Curve[], horizon: number): PathServerModel {
+  const flows: FlowSpec[] = s.senders.flatMap((g, k) =>
+    Array.from({ length: g.count }, (_, j) => ({
+      arrivals: arrivals[k],
+      cca: buildCca(g.cca),
+      ackDelay: g.delays.ack ?? s.delays.ack ?? s.feedbackDelay,
+      notificationDelay: g.delays.notification ?? s.delays.notification ?? s.feedbackDelay,
+      pauseDelay: g.delays.pause ?? s.delays.pause ?? s.feedbackDelay,
+      name: g.name !== undefined && g.count === 1 ? g.name : `${g.name ?? `g${k}-`}${j}`,
+    })),
+  );
+  return {
+    service: s.link.latency > 0 ? rateLatency(s.link.rate, s.link.latency) : rate(s.link.rate),
+    flows,
+    horizon,
+    feedbackDelay: s.feedbackDelay,
+    ecn: s.ecn,
+    pfc: s.pfc,
+    packets: s.wholePackets ? { size: s.packetSize } : undefined,
+  };
+}
+
+/**
+ * Reads, validates and prepares a scenario file: the result runs like a built-in scenario. Errors
+ * start with the file name: `incast.json: senders[0].arrival.size: expected a size such as "10 MB" …`.
+ * A horizon of "until-complete" becomes a first guess (the time to send every byte at the link
+ * rate, × 1.5, + 1 ms) that the runner extends until every sender has finished.
+ */
+export async function loadScenarioFile(file: string): Promise<BuiltIn & { name: string; bin: number; untilComplete: boolean }> {
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(file, 'utf8'));
+  } catch (e) {
+    const why = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : `not valid JSON (${(e as Error).message})`;
+    throw new ScenarioError(file, null, 'a scenario file', why);
+  }
+  try {
+    const s = parseScenario(json, basename(file).replace(/\.json$/, ''), dirname(file));
+    const arrivals = await Promise.all(s.senders.map((g) => arrivalCurve(g.arrival)));
+    const totalBytes = s.senders.reduce((sum, g, k) => sum + g.count * arrivals[k].at(1e9), 0);
+    const gates = s.senders.map((g) => dcqcnSourceGate(g.cca));
+    return {
+      name: s.name,
+      description: s.description,
+      horizon: s.horizon === 'until-complete' ? (1.5 * totalBytes) / s.link.rate + 1e-3 : s.horizon,
+      untilComplete: s.horizon === 'until-complete',
+      bin: s.bin,
+      model: (h) => scenarioModel(s, arrivals, h),
+      dcqcnSourceGate: gates.every((g) => g !== null) && new Set(gates).size === 1 ? gates[0]! : undefined,
+    };
+  } catch (e) {
+    if (e instanceof Error) e.message = `${file}: ${e.message}`;
+    throw e;
+  }
+}
