@@ -1,10 +1,15 @@
 /**
- * Every TypeScript example in the READMEs must run. Each ```ts block is written to a scratch file
- * inside the repository (so workspace packages resolve), run with tsx, and, when a ```text block
- * follows it, its standard output must equal that block.
+ * Every example in the READMEs must run. Each ```ts block is written to a scratch file inside the
+ * repository (so workspace packages resolve), run with tsx, and, when a ```text block follows it,
+ * its standard output must equal that block. Each ```sh block's `npx ccalc` lines run in order from
+ * the repository root and must exit 0, or with the code a trailing `# exit code N` gives (lines that
+ * need ../shared/traces are skipped when it is absent, as the other trace tests are). Each ```json
+ * block is a scenario and must validate.
  */
 import { describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { parseScenario } from '../packages/dcqcn-model/src/scenario/scenario.ts';
+import { skipWithoutTraces } from '../packages/dcqcn-model/src/traces/locate.ts';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -33,7 +38,43 @@ function examples(file: string): Example[] {
   return out;
 }
 
+/** The `npx ccalc` command lines of each ```sh block, with the exit code each must end with. */
+function commandBlocks(file: string): { line: number; commands: { command: string; status: number }[] }[] {
+  const text = readFileSync(join(root, file), 'utf8');
+  return [...text.matchAll(/^```sh\n([\s\S]*?)^```$/gm)]
+    .map((m) => ({
+      line: text.slice(0, m.index).split('\n').length,
+      commands: m[1]
+        .split('\n')
+        .filter((l) => l.startsWith('npx ccalc'))
+        .map((l) => ({ command: l.replace(/\s+#.*$/, ''), status: Number(/#.*exit code (\d)/.exec(l)?.[1] ?? 0) })),
+    }))
+    .filter((b) => b.commands.length > 0);
+}
+
 mkdirSync(scratch, { recursive: true });
+for (const file of readmes) {
+  const text = readFileSync(join(root, file), 'utf8');
+  const scenarios = [...text.matchAll(/^```json\n([\s\S]*?)^```$/gm)].filter((m) => m[1].includes('"senders"'));
+  if (commandBlocks(file).length + scenarios.length === 0) continue;
+  describe(`commands and scenarios in ${file}`, () => {
+    for (const block of commandBlocks(file)) {
+      const needsTraces = block.commands.some((c) => c.command.includes('../shared/traces'));
+      it.skipIf(needsTraces && skipWithoutTraces())(`the commands at line ${block.line} run`, () => {
+        for (const { command, status } of block.commands) {
+          const r = spawnSync('bash', ['-c', command], { cwd: root, encoding: 'utf8', timeout: 300_000 });
+          expect({ command, status: r.status, stderr: r.status === status ? '' : r.stderr }).toEqual({ command, status, stderr: '' });
+        }
+      });
+    }
+    for (const m of scenarios) {
+      it(`the scenario at line ${text.slice(0, m.index).split('\n').length} is valid`, () => {
+        expect(() => parseScenario(JSON.parse(m[1]), 'readme', root)).not.toThrow();
+      });
+    }
+  });
+}
+
 for (const file of readmes) {
   describe(`examples in ${file}`, () => {
     for (const ex of examples(file)) {
