@@ -10,11 +10,11 @@ const BASE = {
   config: { font: 'DejaVu Sans', legend: { orient: 'bottom', direction: 'horizontal', labelLimit: 0, columns: 8, symbolLimit: 0 } },
 };
 
-/** The exact staircase of a step series on [0, end] as (t, value) vertices. */
+/** The exact staircase of a step series on [0, end] as (t, value) vertices (a step that keeps the value adds none). */
 function stairs(s: StepSeries, end: number): { t: number; y: number }[] {
   const out: { t: number; y: number }[] = [];
   s.time.forEach((t, k) => {
-    if (t > end) return;
+    if (t > end || (k > 0 && s.value[k] === s.value[k - 1])) return;
     if (k > 0) out.push({ t, y: s.value[k - 1] });
     out.push({ t, y: s.value[k] });
   });
@@ -125,14 +125,41 @@ export function windowChart(result: EngineResult, title = 'Congestion window'): 
 }
 
 /**
- * Vega-Lite spec: one or more curves of bytes over time (kB vs ms), exact (no sampling) — e.g. the
- * path server's backlog Â − D, the paper's Fig. 4.
+ * Vega-Lite spec: one or more curves of bytes over time (kB vs ms), drawn exactly (every vertex,
+ * jumps included) — e.g. the path server's backlog Â − D, the paper's Fig. 4. A curve with more
+ * than `maxPoints` vertices (a packet-level staircase) is drawn by its minimum and maximum in each
+ * of maxPoints/2 time columns instead, which looks the same at any screen size and keeps the page
+ * small; this is display only.
  * @example curvesChart([{ label: 'backlog', curve: result.backlog }], result.horizon, 'Backlog')
  */
-export function curvesChart(series: { label: string; curve: Curve }[], end: number, title: string, yTitle = 'backlog (kB)'): Spec {
+export function curvesChart(series: { label: string; curve: Curve }[], end: number, title: string, yTitle = 'backlog (kB)', maxPoints = 6000): Spec {
   const values = series.flatMap(({ label, curve }) => {
+    const runs = polyline(curve, end);
+    const count = runs.reduce((n, r) => n + r.length, 0);
+    const drawn = count <= maxPoints ? runs : [columnEnvelope(runs.flat(), end, Math.floor(maxPoints / 2))];
     let order = 0;
-    return polyline(curve, end).flatMap((run, k) => run.map((p) => ({ series: label, run: k, order: order++, t: p.t * 1e3, y: p.y / 1e3 })));
+    // kB to the milli-byte: float residue such as −1e−9 B would stretch the axis below zero.
+    return drawn.flatMap((run, k) => run.map((p) => ({ series: label, run: k, order: order++, t: p.t * 1e3, y: Math.round(p.y * 1e3) / 1e6 + 0 })));
   });
   return timeLinesChart(values, title, yTitle);
+}
+
+/** The lowest and highest vertex in each of `columns` equal slices of [0, end], in time order. */
+function columnEnvelope(points: readonly { t: number; y: number }[], end: number, columns: number): { t: number; y: number }[] {
+  const out: { t: number; y: number }[] = [];
+  let k = 0;
+  for (let c = 0; c < columns; c++) {
+    const until = (end * (c + 1)) / columns;
+    let lo: { t: number; y: number } | null = null;
+    let hi: { t: number; y: number } | null = null;
+    for (; k < points.length && (points[k].t < until || c === columns - 1); k++) {
+      const p = points[k];
+      if (lo === null || p.y < lo.y) lo = p;
+      if (hi === null || p.y > hi.y) hi = p;
+    }
+    if (lo === null || hi === null) continue;
+    if (lo === hi) out.push(lo);
+    else out.push(...(lo.t <= hi.t ? [lo, hi] : [hi, lo]));
+  }
+  return out;
 }

@@ -1,8 +1,7 @@
 /**
  * The case study that `npm start` runs: the three ns3-31-* and the three paper-31-* scenarios, the
- * first two ns3 ones compared with the simulator traces, an index page and a summary table.
+ * first two ns3 ones compared with the simulator traces, one report page and a summary table.
  */
-import { writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { validationTracesDir } from './traces/locate.ts';
@@ -17,7 +16,8 @@ const num = (x: unknown, digits = 2): string => (typeof x === 'number' ? x.toFix
 
 /**
  * Runs every scenario (a failure is reported and the others still run), compares, writes
- * `out/report.html` and returns the printed summary table.
+ * `out/report.html` (self-contained, `ccalc report`) with PNG figures in `out/figures`, and returns
+ * the printed summary table.
  */
 export async function caseStudy(horizon: number, out: string, run: Run, compare: Compare): Promise<{ table: string; failures: string[] }> {
   const summaries: Record<string, Record<string, unknown>> = {};
@@ -52,15 +52,12 @@ export async function caseStudy(horizon: number, out: string, run: Run, compare:
   const widths = header.map((h, k) => Math.max(h.length, ...rows.map((r) => r[k].length)));
   const line = (cells: string[]): string => cells.map((c, k) => (k === 0 ? c.padEnd(widths[k]) : c.padStart(widths[k]))).join('  ');
   const table = [line(header), ...rows.map(line)].join('\n');
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ccalc case study</title>
-<style>body{font-family:'DejaVu Sans',sans-serif;max-width:980px;margin:2em auto;color:#222}td,th{padding:2px 8px;border-bottom:1px solid #ddd;text-align:right}td:first-child,th:first-child{text-align:left}img{max-width:100%}</style></head><body>
-<h1>31 × 10 MB incast: model (ccalc) and simulator (ns-3)</h1>
-<p>Horizon ${(horizon * 1e3).toFixed(2)} ms. Times at the switch ingress; comparisons use the simulator traces in <code>${traces}</code>.</p>
-<table><tr>${header.map((h) => `<th>${h}</th>`).join('')}</tr>${rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('\n')}</table>
-${failures.length > 0 ? `<h2>Failures</h2><ul>${failures.map((f) => `<li>${f}</li>`).join('')}</ul>` : ''}
-${Object.keys(summaries).map((n) => `<h2>${n}</h2>${metrics[n] !== undefined ? `<p><a href="${n}/report.html">comparison with the simulator</a></p>` : ''}<img src="${n}/backlog.svg" alt="${n} backlog"><img src="${n}/rates.svg" alt="${n} rates">`).join('\n')}
-</body></html>
-`;
-  await writeFile(join(out, 'report.html'), html);
+  const { readRun, writeReport } = await import('./report.ts');
+  const runs = [];
+  for (const name of SCENARIOS) if (summaries[name] !== undefined) runs.push(await readRun(join(out, name)));
+  await writeReport(runs, out, '31 × 10 MB incast: model (ccalc) and simulator (ns-3)', {
+    intro: `Horizon ${(horizon * 1e3).toFixed(2)} ms. ns3-31-* use the simulator's settings (times at the switch ingress: subtract 1.08 µs for the sender); paper-31-* are the paper's §V model. The first two are compared with the simulator traces in <code>${traces}</code>.`,
+    failures,
+  });
   return { table, failures };
 }

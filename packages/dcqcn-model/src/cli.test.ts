@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { skipWithoutTraces, validationTracesDir } from './traces/locate.ts';
+import { dumpDom, skipWithoutChromium } from './test-support/chromium.ts';
 
 const bin = resolve(import.meta.dirname, '../bin/ccalc.js');
 
@@ -31,7 +32,7 @@ describe('ccalc run', () => {
     [['run', 'missing.json'], /^ccalc: missing\.json: expected a scenario file, got null \(no such file\)\n$/],
     [['run', 'paper-vegas', '--bin', '5 apples'], /^ccalc: --bin: expected a duration such as "50 us" \(or seconds\), got "5 apples"/],
     [['run', 'paper-vegas', '--speed', 'fast'], /^ccalc: --speed: expected one of --out, --bin, --horizon, --dcqcn-trace, got "fast"\n$/],
-    [['dance'], /^ccalc: command: expected run, compare, case-study, check-trace or list/],
+    [['dance'], /^ccalc: command: expected run, compare, report, case-study, check-trace or list/],
   ])('%j fails with one line on stderr and exit code 1', (args, pattern) => {
     const r = spawnSync('node', [bin, ...args], { encoding: 'utf8' });
     expect(r.status).toBe(1);
@@ -75,8 +76,9 @@ describe('ccalc compare', () => {
     expect(metrics.backlog.nrmsePercent).toBeLessThan(2);
     expect(metrics.backlog.peak_time_us.error).toBe(0);
     const html = readFileSync(join(out, 'report.html'), 'utf8');
-    expect(html.match(/<svg/g)?.length).toBe(3);
-    expect(html).not.toMatch(/<script src=|https?:\/\/(?!www\.w3\.org)/); // nothing fetched from the network
+    // The run's two charts and the three overlays, drawn by the embedded Vega runtime.
+    expect(html.match(/<div id="chart-\d+" class="chart">/g)).toHaveLength(5);
+    expect(html).not.toMatch(/<script src=|<link |<img /); // nothing fetched from the network
   });
 
   it('names the file when the model folder has no series.csv', () => {
@@ -140,5 +142,30 @@ describe('ccalc run --dcqcn-trace and ccalc check-trace', () => {
     const r = spawnSync('node', [bin, 'run', 'paper-31-pfc', '--horizon', '10us', '--out', join(out, 'x'), '--dcqcn-trace', join(out, 'x.csv')], { encoding: 'utf8' });
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/^ccalc: --dcqcn-trace: expected a scenario with DCQCN \(paper-31-pfc has none\)/);
+  });
+});
+
+describe('ccalc report', () => {
+  it('builds one self-contained page for several runs, with PNG figures, that draws every chart offline', () => {
+    const out = mkdtempSync(join(tmpdir(), 'ccalc-report-'));
+    execFileSync('node', [bin, 'run', 'paper-aimd-fairness', 'paper-31-dcqcn', '--horizon', '300us', '--out', out], { encoding: 'utf8', stdio: 'pipe' });
+    const stdout = execFileSync('node', [bin, 'report', join(out, 'paper-aimd-fairness'), join(out, 'paper-31-dcqcn'), '--out', join(out, 'page'), '--title', 'Two runs'], { encoding: 'utf8', stdio: 'pipe' });
+    expect(stdout).toMatch(/^report: .*page\/report\.html \(figures in .*page\/figures\)\n$/);
+    const html = readFileSync(join(out, 'page', 'report.html'), 'utf8');
+    expect(html).toMatch(/<title>Two runs<\/title>/);
+    expect(html.match(/<tr><td><a href="#[\w-]+">/g)).toHaveLength(2); // one summary row per run
+    expect(html.match(/<div id="chart-\d+" class="chart">/g)).toHaveLength(4);
+    expect(html).not.toMatch(/<script src=|<link |<img /); // nothing loaded from elsewhere
+    for (const f of ['paper-aimd-fairness-rates', 'paper-aimd-fairness-backlog', 'paper-31-dcqcn-rates', 'paper-31-dcqcn-backlog']) expect(existsSync(join(out, 'page', 'figures', `${f}.png`))).toBe(true);
+    if (skipWithoutChromium()) return;
+    const dom = dumpDom(join(out, 'page', 'report.html'));
+    expect(dom).not.toMatch(/data-chart-error/);
+    expect(dom.match(/<div id="chart-\d+" class="chart"[^>]*><svg/g)).toHaveLength(4);
+  });
+
+  it('names the missing file of a folder that is not a run', () => {
+    const r = spawnSync('node', [bin, 'report', tmpdir()], { encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^ccalc: .*summary\.json: no such file \(is this a folder written by ccalc run\?\)\n$/);
   });
 });

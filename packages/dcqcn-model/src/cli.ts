@@ -10,7 +10,7 @@ import { BUILT_INS, type BuiltIn } from './scenarios.ts';
 import { parseQuantity, ScenarioError } from './units.ts';
 import { runCsv, runSummary } from './output.ts';
 import { compareWithTrace } from './compare.ts';
-import { comparisonSpecs, htmlReport } from './report.ts';
+import { comparisonSpecs } from './comparison-charts.ts';
 import { readNs3Trace } from './traces/ns3.ts';
 import { readNumericCsv } from './traces/csv.ts';
 
@@ -19,6 +19,7 @@ const HELP = `ccalc — network calculus for congestion control
 Usage:
   ccalc run <scenario.json | built-in>... [--out DIR] [--bin 1us] [--horizon 10ms]
   ccalc compare <model DIR> <trace prefix> [--out DIR]
+  ccalc report <run DIR>... [--out DIR] [--title TEXT]
   ccalc case-study [--horizon 3ms] [--out out]
   ccalc check-trace <trace.csv> [--all] [--json]
   ccalc list
@@ -30,6 +31,8 @@ Commands:
   compare  compare a run (its series.csv, 1 µs bins) with a simulator trace in the format of
            shared/traces, e.g. ../shared/traces/ns3-incast-31/A2_dcqcn_pfc; writes
            compare.json and report.html
+  report   one self-contained HTML page (charts embedded, works offline) and PNG figures for
+           run folders, with their simulator comparisons
   case-study  the main job (npm start): runs ns3-31-* and paper-31-*, compares the first two
            ns3 runs with the simulator traces, writes out/report.html, prints a summary table
   check-trace  check a DCQCN event trace against the protocol's rules (ACCEPT or REJECT
@@ -140,9 +143,13 @@ export async function runScenario(scenario: Runnable, horizon: number, bin: numb
     await mkdir(dirname(dcqcnTrace), { recursive: true });
     await writeFile(dcqcnTrace, modelDcqcnTrace(model, result, scenario.dcqcnSourceGate!));
   }
+  const charts = [
+    { name: 'rates', spec: rateChart(result, `${name}: sender rates`) },
+    { name: 'backlog', spec: curvesChart([{ label: 'switch backlog', curve: result.backlog }], h, `${name}: backlog`, 'backlog (kB)') },
+  ];
+  await writeFile(join(out, 'charts.json'), JSON.stringify(charts));
   const { renderChart } = await import('./render.ts'); // vega and resvg load only when plots are written
-  await renderChart(rateChart(result, `${name}: sender rates`), join(out, 'rates'));
-  await renderChart(curvesChart([{ label: 'switch backlog', curve: result.backlog }], h, `${name}: backlog`, 'backlog (kB)'), join(out, 'backlog'));
+  for (const c of charts) await renderChart(c.spec, join(out, c.name));
   return summary;
 }
 
@@ -199,10 +206,12 @@ export async function compareRun(dir: string, prefix: string, out: string): Prom
   const trace = await readNs3Trace(dirname(prefix), basename(prefix));
   const metrics = compareWithTrace(model, trace);
   await mkdir(out, { recursive: true });
+  const charts = comparisonSpecs(model, trace, metrics.span_us as number).map((spec, k) => ({ name: ['backlog-vs-simulator', 'backlog-vs-simulator-400us', 'arrival-rate-vs-simulator-400us'][k], spec }));
   await writeFile(join(out, 'compare.json'), `${JSON.stringify(metrics, null, 2)}\n`);
-  const { vegaLiteToSvg } = await import('./render.ts');
-  const svgs = await Promise.all(comparisonSpecs(model, trace, metrics.span_us as number).map(vegaLiteToSvg));
-  await writeFile(join(out, 'report.html'), htmlReport(`${basename(dir)} vs ${basename(prefix)}`, metrics, svgs));
+  await writeFile(join(out, 'compare-charts.json'), JSON.stringify(charts));
+  const { readRun, writeReport } = await import('./report.ts');
+  const run = await readRun(dir);
+  await writeReport([{ ...run, comparison: { metrics, charts } }], out, `${basename(dir)} against ${basename(prefix)}`);
   return metrics;
 }
 
@@ -220,6 +229,34 @@ async function compare(args: string[]): Promise<void> {
   const metrics = await compareRun(dir, prefix, out);
   const b = metrics.backlog as { nrmsePercent: number; peak_bytes: { error_percent: number } };
   process.stdout.write(`backlog NRMSE ${b.nrmsePercent.toFixed(2)} % of peak, peak error ${b.peak_bytes.error_percent.toFixed(2)} %; ${join(out, 'compare.json')}, ${join(out, 'report.html')}\n`);
+}
+
+const REPORT_HELP = `ccalc report <run DIR>... [--out DIR] [--title TEXT]
+
+  Builds one self-contained HTML page (OUT/report.html: the Vega runtime and every chart are
+  embedded, nothing is fetched, it opens offline) for run folders written by ccalc run, with the
+  comparison of those that ccalc compare has seen; and PNG and SVG copies of every chart in
+  OUT/figures.
+
+  --out DIR      where report.html and figures/ go (default: out/report)
+  --title TEXT   the page's title (default: ccalc report)
+`;
+
+async function report(args: string[]): Promise<void> {
+  const { positional, flags } = options(args);
+  if (flags.help !== undefined) {
+    process.stdout.write(REPORT_HELP);
+    return;
+  }
+  if (positional.length === 0) throw new ScenarioError('run DIR', null, 'one or more folders written by ccalc run');
+  for (const flag of Object.keys(flags)) if (!['out', 'title'].includes(flag)) throw new ScenarioError(`--${flag}`, flags[flag], 'one of --out, --title');
+  const { readRun, writeReport } = await import('./report.ts');
+  const runs = [];
+  for (const dir of positional) runs.push(await readRun(dir));
+  const out = flags.out ?? join('out', 'report');
+  process.stderr.write(`  rendering ${runs.reduce((n, r) => n + r.charts.length + (r.comparison?.charts.length ?? 0), 0)} charts\n`);
+  const page = await writeReport(runs, out, flags.title ?? 'ccalc report');
+  process.stdout.write(`report: ${page} (figures in ${join(out, 'figures')})\n`);
 }
 
 async function study(args: string[]): Promise<void> {
@@ -248,10 +285,11 @@ export async function main(argv: string[]): Promise<number> {
     else if (command === 'run') await run(rest);
     else if (command === 'compare') await compare(rest);
     else if (command === 'case-study') await study(rest);
+    else if (command === 'report') await report(rest);
     else if (command === 'check-trace') {
       const { checkTraceCommand } = await import('./check-trace/command.ts');
       return await checkTraceCommand(rest, (s) => process.stdout.write(s), (s) => process.stderr.write(s));
-    } else throw new ScenarioError('command', command, 'run, compare, case-study, check-trace or list (see ccalc --help)');
+    } else throw new ScenarioError('command', command, 'run, compare, report, case-study, check-trace or list (see ccalc --help)');
     return process.exitCode === 1 ? 1 : 0;
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);

@@ -1,63 +1,141 @@
-/** Overlay charts (Vega-Lite) and a self-contained HTML page for a model-vs-simulator comparison. */
-import type { ModelSeries } from './compare.ts';
-import type { Ns3Trace } from './traces/ns3.ts';
+/**
+ * `ccalc report`: one self-contained HTML page for one or more runs. The charts are Vega-Lite specs
+ * compiled to Vega and drawn in the browser by the Vega runtime, which is embedded in the page
+ * (nothing is fetched: the page works offline and from a file). PNG copies of every chart are
+ * written next to it for documents and slides.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as vegaLite from 'vega-lite';
+import { TraceError } from './traces/csv.ts';
 
 type Spec = Record<string, unknown>;
 
-/** A line chart of model vs simulator for t in [from, to) µs, at most ~3000 points per series. */
-export function overlaySpec(title: string, yTitle: string, model: ArrayLike<number>, sim: ArrayLike<number>, step: number, from: number, to: number): Spec {
-  const values: { t: number; y: number; source: string }[] = [];
-  const stride = Math.max(1, Math.floor((to - from) / step / 3000));
-  for (let k = Math.floor(from / step); k < Math.min(model.length, sim.length, to / step); k += stride) {
-    values.push({ t: k * step, y: model[k], source: 'model (ccalc)' }, { t: k * step, y: sim[k], source: 'simulator (ns-3)' });
+/** A chart of a run: a title (also its file name) and its Vega-Lite spec. */
+export interface NamedChart {
+  name: string;
+  spec: Spec;
+}
+
+/** What a run folder holds for a report: `ccalc run` writes the first two, `ccalc compare` the rest. */
+export interface ReportRun {
+  dir: string;
+  summary: Record<string, unknown>;
+  charts: NamedChart[];
+  comparison?: { metrics: Record<string, unknown>; charts: NamedChart[] };
+}
+
+async function readJson(file: string): Promise<unknown> {
+  if (!existsSync(file)) throw new TraceError(file, null, null, null, 'no such file (is this a folder written by ccalc run?)');
+  try {
+    return JSON.parse(await readFile(file, 'utf8'));
+  } catch (e) {
+    throw new TraceError(file, null, null, null, `not valid JSON (${(e as Error).message})`);
   }
-  return {
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title,
-    width: 640,
-    height: 260,
-    data: { values },
-    mark: { type: 'line', strokeWidth: 1.2 },
-    encoding: {
-      x: { field: 't', type: 'quantitative', title: 'time (µs)' },
-      y: { field: 'y', type: 'quantitative', title: yTitle },
-      color: { field: 'source', type: 'nominal', title: null },
-      strokeDash: { field: 'source', type: 'nominal', title: null },
-    },
-    config: { font: 'DejaVu Sans', legend: { orient: 'right' } },
+}
+
+/** Reads a run folder: summary.json and charts.json, and compare.json and compare-charts.json if present. */
+export async function readRun(dir: string): Promise<ReportRun> {
+  const run: ReportRun = { dir, summary: (await readJson(join(dir, 'summary.json'))) as Record<string, unknown>, charts: (await readJson(join(dir, 'charts.json'))) as NamedChart[] };
+  if (existsSync(join(dir, 'compare.json'))) {
+    run.comparison = { metrics: (await readJson(join(dir, 'compare.json'))) as Record<string, unknown>, charts: existsSync(join(dir, 'compare-charts.json')) ? ((await readJson(join(dir, 'compare-charts.json'))) as NamedChart[]) : [] };
+  }
+  return run;
+}
+
+const escape = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const cell = (v: unknown, digits = 2): string => (typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(digits)) : v === null || v === undefined ? '–' : escape(String(v)));
+
+/** The rows of a nested metrics object, flattened to "a.b.c → value". */
+function metricRows(obj: Record<string, unknown>, prefix = ''): string[] {
+  return Object.entries(obj).flatMap(([k, v]) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? metricRows(v as Record<string, unknown>, `${prefix}${k}.`) : [`<tr><td>${escape(prefix + k)}</td><td>${Array.isArray(v) ? escape(JSON.stringify(v)) : typeof v === 'number' ? String(Number(v.toPrecision(6))) : cell(v)}</td></tr>`]));
+}
+
+const SUMMARY_COLUMNS: [string, string, number][] = [
+  ['peak backlog (MB)', 'peak_backlog_bytes', 3],
+  ['at (µs)', 'peak_backlog_time_us', 1],
+  ['first CNP (µs)', 'first_notification_us', 2],
+  ['first cut (µs)', 'first_cut_us', 2],
+  ['first pause (µs)', 'first_pause_us', 2],
+  ['pauses', 'pauses', 0],
+  ['backlog clears (µs)', 'backlog_clear_time_us', 0],
+  ['horizon (µs)', 'horizon_us', 0],
+  ['compute (s)', 'compute_ms', 2],
+];
+
+/** The Vega runtime's single-file build, embedded in every page. */
+async function vegaRuntime(): Promise<string> {
+  return readFile(join(dirname(fileURLToPath(import.meta.resolve('vega'))), 'vega.min.js'), 'utf8');
+}
+
+/**
+ * The HTML page: a summary table with a row per run, failures if any, then per run its charts and,
+ * if compared with a simulator, the metrics and the overlay charts. Charts are drawn by the
+ * embedded Vega runtime (SVG renderer, tooltips on hover).
+ */
+export async function reportHtml(title: string, runs: readonly ReportRun[], notes: { intro?: string; failures?: string[] } = {}): Promise<string> {
+  const charts: { id: string; vega: unknown }[] = [];
+  const figure = (c: NamedChart): string => {
+    const id = `chart-${charts.length}`;
+    charts.push({ id, vega: vegaLite.compile(c.spec as unknown as vegaLite.TopLevelSpec).spec });
+    return `<figure><div id="${id}" class="chart"></div><figcaption>${escape(c.name)}</figcaption></figure>`;
   };
-}
-
-/** The overlays of a comparison: backlog over the run and the first 400 µs, arrival rate in 10 µs bins. */
-export function comparisonSpecs(model: ModelSeries, trace: Ns3Trace, span: number): Spec[] {
-  const simArrival = Array.from(trace.bins.arrivalBytes, (b) => (b * 8) / trace.bins.binWidth / 1e9);
-  const tenUs = (x: ArrayLike<number>): number[] => Array.from({ length: Math.floor(x.length / 10) }, (_, i) => {
-    let s = 0;
-    for (let j = 0; j < 10; j++) s += x[10 * i + j];
-    return s / 10;
-  });
-  const mB = Array.from(model.backlogBytes, (b) => b / 1e6);
-  const sB = Array.from(trace.backlog.bytes, (b) => b / 1e6);
-  return [
-    overlaySpec('Switch backlog', 'backlog (MB)', mB, sB, 1, 0, span),
-    overlaySpec('Switch backlog, first 400 µs', 'backlog (MB)', mB, sB, 1, 0, Math.min(400, span)),
-    overlaySpec('Aggregate arrival rate (10 µs bins), first 400 µs', 'rate (Gb/s)', tenUs(model.arrivalGbps), tenUs(simArrival), 10, 0, Math.min(400, span)),
-  ];
-}
-
-/** One self-contained HTML page: the metrics as a table and the charts as inline SVG. */
-export function htmlReport(title: string, metrics: Record<string, unknown>, svgs: string[]): string {
-  const rows = (obj: Record<string, unknown>, prefix = ''): string[] =>
-    Object.entries(obj).flatMap(([k, v]) =>
-      v !== null && typeof v === 'object' ? rows(v as Record<string, unknown>, `${prefix}${k}.`) : [`<tr><td>${prefix}${k}</td><td>${typeof v === 'number' ? Number(v.toPrecision(6)) : String(v)}</td></tr>`],
-    );
+  const value = (s: Record<string, unknown>, key: string): unknown => (key === 'peak_backlog_bytes' && typeof s[key] === 'number' ? (s[key] as number) / 1e6 : key === 'compute_ms' && typeof s[key] === 'number' ? (s[key] as number) / 1e3 : s[key]);
+  const compared = runs.some((r) => r.comparison !== undefined);
+  const compareCell = (r: ReportRun, path: string[]): string => {
+    let x: unknown = r.comparison?.metrics;
+    for (const p of path) x = x !== null && typeof x === 'object' ? (x as Record<string, unknown>)[p] : undefined;
+    return cell(x);
+  };
+  const summaryTable = `<table class="summary"><tr><th>run</th>${SUMMARY_COLUMNS.map(([h]) => `<th>${h}</th>`).join('')}${compared ? '<th>backlog NRMSE vs simulator (% of peak)</th><th>peak error (%)</th><th>arrival-rate NRMSE, 10 µs bins (% of line rate)</th>' : ''}</tr>
+${runs.map((r) => `<tr><td><a href="#${escape(name(r))}">${escape(name(r))}</a></td>${SUMMARY_COLUMNS.map(([, k, d]) => `<td>${cell(value(r.summary, k), d)}</td>`).join('')}${compared ? `<td>${compareCell(r, ['backlog', 'nrmsePercent'])}</td><td>${compareCell(r, ['backlog', 'peak_bytes', 'error_percent'])}</td><td>${compareCell(r, ['arrival_rate_10us', 'nrmsePercent'])}</td>` : ''}</tr>`).join('\n')}
+</table>`;
+  const sections = runs.map((r) => `<section id="${escape(name(r))}"><h2>${escape(name(r))}</h2>
+${r.charts.map(figure).join('\n')}
+${r.comparison === undefined ? '' : `<h3>Against the simulator</h3><table class="metrics">${metricRows(r.comparison.metrics).join('\n')}</table>\n${r.comparison.charts.map(figure).join('\n')}`}
+</section>`);
+  const data = JSON.stringify(charts).replace(/</g, '\\u003c'); // no "</script>" inside the script
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${title}</title>
-<style>body{font-family:'DejaVu Sans',sans-serif;max-width:760px;margin:2em auto;color:#222}table{border-collapse:collapse}td{border-bottom:1px solid #ddd;padding:2px 10px}td:last-child{text-align:right;font-variant-numeric:tabular-nums}</style>
-</head><body>
-<h1>${title}</h1>
-<table>${rows(metrics).join('\n')}</table>
-${svgs.map((s) => `<figure>${s}</figure>`).join('\n')}
+<html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title>
+<style>
+body{font-family:'DejaVu Sans',Verdana,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}
+table{border-collapse:collapse;margin:1em 0}td,th{padding:2px 8px;border-bottom:1px solid #ddd;text-align:right;font-variant-numeric:tabular-nums}
+td:first-child,th:first-child{text-align:left;white-space:nowrap}th{font-weight:600;vertical-align:bottom}
+figure{margin:1.5em 0}figcaption{color:#666;font-size:90%}.failures{color:#a00}
+</style></head><body>
+<h1>${escape(title)}</h1>
+${notes.intro === undefined ? '' : `<p>${notes.intro}</p>`}
+${summaryTable}
+${notes.failures !== undefined && notes.failures.length > 0 ? `<h2 class="failures">Failures</h2><ul class="failures">${notes.failures.map((f) => `<li>${escape(f)}</li>`).join('')}</ul>` : ''}
+${sections.join('\n')}
+<noscript><p>The charts need JavaScript (the Vega runtime is embedded in this page); PNG copies are in the figures folder next to it.</p></noscript>
+<script>${await vegaRuntime()}</script>
+<script>
+for (const { id, vega: spec } of ${data}) {
+  new vega.View(vega.parse(spec), { renderer: 'svg', container: '#' + id, hover: true }).runAsync()
+    .catch((e) => { document.getElementById(id).textContent = 'chart error: ' + e.message; document.body.dataset.chartError = e.message; });
+}
+</script>
 </body></html>
 `;
+}
+
+const name = (r: ReportRun): string => (typeof r.summary.scenario === 'string' ? r.summary.scenario : basename(r.dir));
+
+/**
+ * Writes `out/report.html` for the run folders, and `out/figures/<run>-<chart>.png` (and .svg) for
+ * every chart. Returns the page's path.
+ * @example await writeReport(['out/ns3-31-dcqcn', 'out/paper-31-dcqcn'], 'out', 'Incast')
+ */
+export async function writeReport(runs: readonly ReportRun[], out: string, title: string, notes: { intro?: string; failures?: string[] } = {}): Promise<string> {
+  await mkdir(out, { recursive: true });
+  const page = join(out, 'report.html');
+  await writeFile(page, await reportHtml(title, runs, notes));
+  const { renderChart } = await import('./render.ts');
+  for (const r of runs) {
+    for (const c of [...r.charts, ...(r.comparison?.charts ?? [])]) await renderChart(c.spec, join(out, 'figures', `${name(r)}-${c.name.replace(/[^\w.-]+/g, '-')}`));
+  }
+  return page;
 }

@@ -1,0 +1,46 @@
+/** Overlay charts (Vega-Lite) of a model-vs-simulator comparison. */
+import type { ModelSeries } from './compare.ts';
+import type { Ns3Trace } from './traces/ns3.ts';
+
+type Spec = Record<string, unknown>;
+
+/** A line chart of model vs simulator for t in [from, to) µs, at most ~3000 points per series. */
+export function overlaySpec(title: string, yTitle: string, model: ArrayLike<number>, sim: ArrayLike<number>, step: number, from: number, to: number): Spec {
+  const values: { t: number; y: number; source: string }[] = [];
+  const stride = Math.max(1, Math.floor((to - from) / step / 3000));
+  for (let k = Math.floor(from / step); k < Math.min(model.length, sim.length, to / step); k += stride) {
+    values.push({ t: k * step, y: model[k], source: 'model (ccalc)' }, { t: k * step, y: sim[k], source: 'simulator (ns-3)' });
+  }
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title,
+    width: 640,
+    height: 260,
+    data: { values },
+    mark: { type: 'line', strokeWidth: 1.2 },
+    encoding: {
+      x: { field: 't', type: 'quantitative', title: 'time (µs)' },
+      y: { field: 'y', type: 'quantitative', title: yTitle },
+      color: { field: 'source', type: 'nominal', title: null },
+      strokeDash: { field: 'source', type: 'nominal', title: null },
+    },
+    config: { font: 'DejaVu Sans', legend: { orient: 'right' } },
+  };
+}
+
+/** The overlays of a comparison: backlog over the run and the first 400 µs, arrival rate in 10 µs bins. */
+export function comparisonSpecs(model: ModelSeries, trace: Ns3Trace, span: number): Spec[] {
+  const simArrival = Array.from(trace.bins.arrivalBytes, (b) => (b * 8) / trace.bins.binWidth / 1e9);
+  const tenUs = (x: ArrayLike<number>): number[] => Array.from({ length: Math.floor(x.length / 10) }, (_, i) => {
+    let s = 0;
+    for (let j = 0; j < 10; j++) s += x[10 * i + j];
+    return s / 10;
+  });
+  const mB = Array.from(model.backlogBytes, (b) => b / 1e6);
+  const sB = Array.from(trace.backlog.bytes, (b) => b / 1e6);
+  return [
+    overlaySpec('Switch backlog', 'backlog (MB)', mB, sB, 1, 0, span),
+    overlaySpec('Switch backlog, first 400 µs', 'backlog (MB)', mB, sB, 1, 0, Math.min(400, span)),
+    overlaySpec('Aggregate arrival rate (10 µs bins), first 400 µs', 'rate (Gb/s)', tenUs(model.arrivalGbps), tenUs(simArrival), 10, 0, Math.min(400, span)),
+  ];
+}
