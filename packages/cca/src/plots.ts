@@ -1,4 +1,4 @@
-import { polyline, type Curve } from '@ccalc/curves';
+import { averageRates, polyline, type Curve } from '@ccalc/curves';
 import type { EngineResult, StepSeries } from './results.ts';
 
 type Spec = Record<string, unknown>;
@@ -162,4 +162,19 @@ function columnEnvelope(points: readonly { t: number; y: number }[], end: number
     else out.push(...(lo.t <= hi.t ? [lo, hi] : [hi, lo]));
   }
   return out;
+}
+
+/**
+ * Vega-Lite spec: the aggregate traffic rate into the path server (Σ admitted Â_j averaged over
+ * bins of `bin` seconds, in Gb/s) of several runs over [0, end] — the paper's Figs. 7a–10a, which
+ * compare configurations (PFC only, DCQCN, DCQCN without PFC). Binning is for display only.
+ * @example aggregateRateChart([{ label: 'DCQCN', result }], 400e-6, 1e-6, 'Aggregate rate')
+ */
+export function aggregateRateChart(runs: { label: string; result: EngineResult }[], end: number, bin: number, title: string): Spec {
+  const count = Math.max(1, Math.floor(end / bin + 1e-9));
+  const values = runs.flatMap(({ label, result }) => {
+    const perFlow = result.flows.map((f) => averageRates(f.admitted, 0, bin, count));
+    return Array.from({ length: count }, (_, k) => ({ series: label, run: 0, order: k, t: (k + 0.5) * bin * 1e3, y: (perFlow.reduce((sum, r) => sum + r[k], 0) * 8) / 1e9 }));
+  });
+  return timeLinesChart(values, title, `aggregate rate (Gb/s, ${bin * 1e6} µs bins)`);
 }
