@@ -56,6 +56,12 @@ interface FlowRun {
   epoch: { t: number; base: number };
   /** Right limit of the sequence-view admitted curve at the next window start, after a timeout. */
   seqRestart: number | null;
+  /**
+   * For each Go-Back-N flush: the flow's bytes erased from the server's history (they were in the
+   * queue until the flush), as a curve that falls to 0 at the flush. Added back when reporting the
+   * backlog, which is otherwise computed from the rewritten history.
+   */
+  flushed: Curve[];
   paused: boolean;
   nextTimer: number;
   series: Record<string, StepSeries>;
@@ -109,6 +115,7 @@ export function runPathServer(model: PathServerModel, options: { onProgress?: (t
       origin: { t: 0, y: 0 },
       epoch: { t: 0, base: 0 },
       seqRestart: null,
+      flushed: [],
       paused: false,
       nextTimer: spec.cca.nextTimer(state),
       series: {},
@@ -319,7 +326,9 @@ export function runPathServer(model: PathServerModel, options: { onProgress?: (t
       delivered: f.deliveredSeq.curve(),
       state: f.series,
     })),
-    backlog: subtract(aggregate.curve(), departures.history()),
+    // Flushed bytes were in the queue from their arrival until the flush: the rewritten history
+    // leaves them out, so they are added back until then (the backlog drops at each flush).
+    backlog: flows.flatMap((f) => f.flushed).reduce((b, erased) => add(b, erased), subtract(aggregate.curve(), departures.history())),
     departures: departures.curve(),
     events,
     notifications,
@@ -475,12 +484,22 @@ function goBackN(f: FlowRun, te: number, packet: number, aggregate: Trace, queue
   // of its admissions, all after `from`, are removed from the server's history.
   const kept = fifoShare(mine, all).at(left);
   const capped = min(mine, constant(kept));
-  aggregate.rewriteFrom(from, subtract(all, subtract(mine, capped)));
+  const erased = subtract(mine, capped);
+  f.flushed.push(untilFlush(erased, te));
+  aggregate.rewriteFrom(from, subtract(all, erased));
   f.admittedWire.rewriteFrom(from, capped);
   f.duplicate = kept - acked;
   f.origin = { t: te, y: acked };
   f.epoch = { t: te, base: acked };
   f.seqRestart = acked;
+}
+
+/** f on [0, te] and 0 after te: bytes that stay in the queue until a flush at te. */
+function untilFlush(f: Curve, te: number): Curve {
+  const b = new CurveBuilder();
+  for (let i = 0; i < f.t.length && f.t[i] < te; i++) b.push(f.t[i], f.v[i], f.r[i], f.s[i]);
+  b.push(te, f.at(te), 0, 0);
+  return b.build();
 }
 
 /** Appends the CCA's described state at time t to the flow's step series. */
