@@ -178,3 +178,17 @@ export function aggregateRateChart(runs: { label: string; result: EngineResult }
   });
   return timeLinesChart(values, title, `aggregate rate (Gb/s, ${bin * 1e6} µs bins)`);
 }
+
+/**
+ * Vega-Lite spec: series given as samples (times in s, values already in the unit of `yTitle`),
+ * drawn as lines over time (ms) on [0, end] — for measured data such as a simulator's trace.
+ * @example sampledChart([{ label: 'ns-3', times: [0, 1e-6], values: [0, 5] }], 1e-6, 'Backlog', 'backlog (MB)')
+ */
+export function sampledChart(series: { label: string; times: ArrayLike<number>; values: ArrayLike<number> }[], end: number, title: string, yTitle: string): Spec {
+  const values = series.flatMap(({ label, times, values: ys }) => {
+    const out: { series: string; run: number; order: number; t: number; y: number }[] = [];
+    for (let k = 0; k < times.length && times[k] <= end; k++) out.push({ series: label, run: 0, order: k, t: times[k] * 1e3, y: ys[k] });
+    return out;
+  });
+  return timeLinesChart(values, title, yTitle);
+}

@@ -27,23 +27,29 @@ export async function vegaLiteToSvg(spec: Record<string, unknown>): Promise<stri
 }
 
 /**
+ * A PNG of SVG text, at `zoom` times its size, on white, with DejaVu Sans (resvg's defaults would
+ * fall back to a serif font).
+ * @example await writeFile('chart.png', svgToPng(await vegaLiteToSvg(spec)))
+ */
+export function svgToPng(svg: string, zoom = 2): Buffer {
+  const fontFiles = SANS_FONTS.filter((f) => existsSync(f));
+  return new Resvg(svg, {
+    fitTo: { mode: 'zoom', value: zoom },
+    background: 'white',
+    font: { fontFiles, loadSystemFonts: fontFiles.length === 0, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' },
+  })
+    .render()
+    .asPng();
+}
+
+/**
  * Renders a Vega-Lite specification to `<base>.svg` and `<base>.png` (PNG at 2× scale with
  * DejaVu Sans), creating the folder. Returns the two paths.
  */
 export async function renderChart(spec: Record<string, unknown>, base: string): Promise<{ svg: string; png: string }> {
   const svg = await vegaLiteToSvg(spec);
   await mkdir(dirname(base), { recursive: true });
-  const svgPath = `${base}.svg`;
-  const pngPath = `${base}.png`;
-  await writeFile(svgPath, svg);
-  const fontFiles = SANS_FONTS.filter((f) => existsSync(f));
-  const png = new Resvg(svg, {
-    fitTo: { mode: 'zoom', value: 2 },
-    background: 'white',
-    font: { fontFiles, loadSystemFonts: fontFiles.length === 0, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' },
-  })
-    .render()
-    .asPng();
-  await writeFile(pngPath, png);
-  return { svg: svgPath, png: pngPath };
+  await writeFile(`${base}.svg`, svg);
+  await writeFile(`${base}.png`, svgToPng(svg));
+  return { svg: `${base}.svg`, png: `${base}.png` };
 }

@@ -1,0 +1,48 @@
+/**
+ * The notebooks must not rot: each is generated from its source (checked up to date) and executed
+ * headlessly with the Deno kernel; a cell that throws fails its test, every `await show(...)` cell
+ * must produce an SVG, and a few results are checked against what the notebook's text says.
+ * Without Jupyter (locally) these tests are skipped with a warning; under CI they run, since
+ * `.ci/run` installs it.
+ */
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build, cellsOf, sources } from './lib/build.ts';
+import { executeNotebook, jupyterCommand, outputsOf } from './lib/execute.ts';
+import { skipWithoutTraces } from '../packages/dcqcn-model/src/traces/locate.ts';
+
+const skip = jupyterCommand() === null && !process.env.CI;
+if (skip) process.stderr.write('notebook tests skipped: no jupyter (apt-get install -y jupyter-nbconvert python3-nbclient python3-ipykernel)\n');
+
+/** Text each notebook's outputs must contain (what its markdown claims). */
+const EXPECTED: Record<string, RegExp[]> = {
+  '01-curves': [/delay_bound_us: 140\b/, /backlog_bound_MB: 1\.6\b/, /burst_out_MB: 1\.6\b/],
+  '02-path-server': [/"78\.67 µs"/],
+  '04-aimd-fairness': [/"24\.000 Gb\/s",\s*"19\.200 Gb\/s",\s*"15\.360 Gb\/s"/], // the gap shrinks by β = 0.8
+  '05-case-study': [/DCQCN-noPFC: peak backlog 50\.5\d MB/],
+  '06-what-if': [/T_gap = 50 µs\t30\.04\t133\t4557/],
+};
+
+describe('notebooks', () => {
+  it('the Jupyter notebooks are generated from notebooks/src and up to date', () => {
+    expect(build(true)).toEqual([]);
+    expect(sources()).toHaveLength(6);
+  });
+
+  it.skipIf(skip).each(sources())('%s runs headlessly, every cell, and draws its charts', (name) => {
+    const r = executeNotebook(join(import.meta.dirname, 'jupyter', `${name}.ipynb`));
+    expect(r.error).toBe('');
+    const outputs = outputsOf(r.output!);
+    const code = cellsOf(readFileSync(join(import.meta.dirname, 'src', `${name}.md`), 'utf8')).filter((c) => c.cell_type === 'code');
+    expect(outputs).toHaveLength(code.length);
+    code.forEach((c, k) => {
+      expect(outputs[k].mime).not.toContain('error');
+      const draws = c.source.join('').includes('await show(');
+      const needsTraces = c.source.join('').includes('simulator.length === 0 ?');
+      if (draws && !(needsTraces && skipWithoutTraces())) expect({ cell: k, mime: outputs[k].mime }).toEqual({ cell: k, mime: ['image/svg+xml'] });
+    });
+    const text = outputs.map((o) => o.text).join('\n');
+    for (const pattern of EXPECTED[name] ?? []) expect(text).toMatch(pattern);
+  }, 1_200_000);
+});
