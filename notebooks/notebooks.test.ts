@@ -39,7 +39,7 @@ describe('notebooks', () => {
     code.forEach((c, k) => {
       expect(outputs[k].mime).not.toContain('error');
       const draws = c.source.join('').includes('await show(');
-      const needsTraces = c.source.join('').includes('simulator.length === 0 ?');
+      const needsTraces = c.source.join('').includes('if (simulator.length > 0)');
       if (draws && !(needsTraces && skipWithoutTraces())) expect({ cell: k, mime: outputs[k].mime }).toEqual({ cell: k, mime: ['image/svg+xml'] });
     });
     const text = outputs.map((o) => o.text).join('\n');

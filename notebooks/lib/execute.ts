@@ -24,7 +24,7 @@ export function jupyterCommand(): string | null {
 }
 
 /** A JUPYTER_PATH folder holding a "deno" kernelspec for the given binary. */
-function kernelPath(deno: string): string {
+export function kernelPath(deno: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'ccalc-jupyter-'));
   mkdirSync(join(dir, 'kernels', 'deno'), { recursive: true });
   writeFileSync(join(dir, 'kernels', 'deno', 'kernel.json'), JSON.stringify({ argv: [deno, 'jupyter', '--kernel', '--conn', '{connection_file}'], display_name: 'Deno', language: 'typescript' }));
