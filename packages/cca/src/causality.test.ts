@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sample } from '@ccalc/curves';
+import { isNonDecreasing, sample } from '@ccalc/curves';
 import { paperIncastModel, runPathServer } from './index.ts';
 
 describe('causality of the results', () => {
@@ -17,5 +17,12 @@ describe('causality of the results', () => {
     // After the flushes the queue holds none of the flushed bytes.
     const firstTimeout = long.events.find((e) => e.kind === 'timeout')!.time;
     expect(long.backlog.at(firstTimeout + 20e-6)).toBeLessThan(long.backlog.at(firstTimeout) / 2);
+    // What was sent never decreases, though Â (sequence view) drops at the timeout; it holds every
+    // admission, so it is at least Â, and more after the restart by the bytes sent again.
+    for (const f of long.flows) {
+      expect(isNonDecreasing(f.sent)).toBe(true);
+      expect(f.admitted.at(firstTimeout + 1e-9)).toBeLessThan(f.admitted.at(firstTimeout - 1e-9));
+      for (const t of [1e-3, firstTimeout - 1e-9, 3.4e-3]) expect(f.sent.at(t)).toBeGreaterThanOrEqual(f.admitted.at(t) - 1e-6);
+    }
   });
 });

@@ -57,11 +57,11 @@ interface FlowRun {
   /** Right limit of the sequence-view admitted curve at the next window start, after a timeout. */
   seqRestart: number | null;
   /**
-   * For each Go-Back-N flush: the flow's bytes erased from the server's history (they were in the
-   * queue until the flush), as a curve that falls to 0 at the flush. Added back when reporting the
-   * backlog, which is otherwise computed from the rewritten history.
+   * Each Go-Back-N flush: when, and the flow's bytes it erased from the server's history (a curve
+   * of admissions after the head-of-queue arrival). They were sent, and queued until the flush:
+   * the reported backlog and the bytes sent add them back to the rewritten history.
    */
-  flushed: Curve[];
+  flushes: { at: number; erased: Curve }[];
   paused: boolean;
   nextTimer: number;
   series: Record<string, StepSeries>;
@@ -115,7 +115,7 @@ export function runPathServer(model: PathServerModel, options: { onProgress?: (t
       origin: { t: 0, y: 0 },
       epoch: { t: 0, base: 0 },
       seqRestart: null,
-      flushed: [],
+      flushes: [],
       paused: false,
       nextTimer: spec.cca.nextTimer(state),
       series: {},
@@ -323,12 +323,13 @@ export function runPathServer(model: PathServerModel, options: { onProgress?: (t
       name: f.name,
       arrivals: f.arrivals,
       admitted: f.admittedSeq.curve(),
+      sent: f.flushes.reduce((c, x) => add(c, x.erased), f.admittedWire.curve()),
       delivered: f.deliveredSeq.curve(),
       state: f.series,
     })),
     // Flushed bytes were in the queue from their arrival until the flush: the rewritten history
     // leaves them out, so they are added back until then (the backlog drops at each flush).
-    backlog: flows.flatMap((f) => f.flushed).reduce((b, erased) => add(b, erased), subtract(aggregate.curve(), departures.history())),
+    backlog: flows.flatMap((f) => f.flushes).reduce((b, x) => add(b, untilFlush(x.erased, x.at)), subtract(aggregate.curve(), departures.history())),
     departures: departures.curve(),
     events,
     notifications,
@@ -485,7 +486,7 @@ function goBackN(f: FlowRun, te: number, packet: number, aggregate: Trace, queue
   const kept = fifoShare(mine, all).at(left);
   const capped = min(mine, constant(kept));
   const erased = subtract(mine, capped);
-  f.flushed.push(untilFlush(erased, te));
+  f.flushes.push({ at: te, erased });
   aggregate.rewriteFrom(from, subtract(all, erased));
   f.admittedWire.rewriteFrom(from, capped);
   f.duplicate = kept - acked;

@@ -165,15 +165,16 @@ function columnEnvelope(points: readonly { t: number; y: number }[], end: number
 }
 
 /**
- * Vega-Lite spec: the aggregate traffic rate into the path server (Σ admitted Â_j averaged over
- * bins of `bin` seconds, in Gb/s) of several runs over [0, end] — the paper's Figs. 7a–10a, which
- * compare configurations (PFC only, DCQCN, DCQCN without PFC). Binning is for display only.
+ * Vega-Lite spec: the aggregate traffic rate into the path server (the bytes the senders put on the
+ * wire, Σ sent_j, retransmissions included, averaged over bins of `bin` seconds, in Gb/s) of several
+ * runs over [0, end] — the paper's Figs. 7a–10a, which compare configurations (PFC only, DCQCN,
+ * DCQCN without PFC). Binning is for display only.
  * @example aggregateRateChart([{ label: 'DCQCN', result }], 400e-6, 1e-6, 'Aggregate rate')
  */
 export function aggregateRateChart(runs: { label: string; result: EngineResult }[], end: number, bin: number, title: string): Spec {
   const count = Math.max(1, Math.floor(end / bin + 1e-9));
   const values = runs.flatMap(({ label, result }) => {
-    const perFlow = result.flows.map((f) => averageRates(f.admitted, 0, bin, count));
+    const perFlow = result.flows.map((f) => averageRates(f.sent, 0, bin, count));
     return Array.from({ length: count }, (_, k) => ({ series: label, run: 0, order: k, t: (k + 0.5) * bin * 1e3, y: (perFlow.reduce((sum, r) => sum + r[k], 0) * 8) / 1e9 }));
   });
   return timeLinesChart(values, title, `aggregate rate (Gb/s, ${bin * 1e6} µs bins)`);

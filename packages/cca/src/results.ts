@@ -33,6 +33,12 @@ export interface FlowResult {
   arrivals: Curve;
   admitted: Curve;
   delivered: Curve;
+  /**
+   * Bytes put on the wire by t (the physical view): every admission, retransmissions after a
+   * Go-Back-N timeout included, so it never decreases; whole packets in packets mode. This is the
+   * traffic the path server sees, where Â (sequence view) drops at a timeout.
+   */
+  sent: Curve;
   /** CCA state over time, one step series per described quantity (e.g. rate, window). */
   state: Record<string, StepSeries>;
 }
@@ -60,7 +66,7 @@ export function resultToJSON(r: EngineResult): unknown {
   const c = (x: Curve): CurveJSON => x.toJSON();
   return {
     horizon: r.horizon,
-    flows: r.flows.map((f) => ({ name: f.name, arrivals: c(f.arrivals), admitted: c(f.admitted), delivered: c(f.delivered), state: f.state })),
+    flows: r.flows.map((f) => ({ name: f.name, arrivals: c(f.arrivals), admitted: c(f.admitted), delivered: c(f.delivered), sent: c(f.sent), state: f.state })),
     backlog: c(r.backlog),
     departures: c(r.departures),
     events: r.events,
