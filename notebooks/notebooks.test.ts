@@ -11,21 +11,13 @@ import { join } from 'node:path';
 import { build, cellsOf, sources } from './lib/build.ts';
 import { executeNotebook, jupyterCommand, outputsOf } from './lib/execute.ts';
 import { skipWithoutTraces } from '../packages/dcqcn-model/src/traces/locate.ts';
+import { EXPECTED } from './expected.ts';
 
 const skip = jupyterCommand() === null && !process.env.CI;
 if (skip) process.stderr.write('notebook tests skipped: no jupyter (apt-get install -y jupyter-nbconvert python3-nbclient python3-ipykernel)\n');
 
-/** Text each notebook's outputs must contain (what its markdown claims). */
-const EXPECTED: Record<string, RegExp[]> = {
-  '01-curves': [/delay_bound_us: 140\b/, /backlog_bound_MB: 1\.6\b/, /burst_out_MB: 1\.6\b/],
-  '02-path-server': [/"78\.67 µs"/],
-  '04-aimd-fairness': [/"24\.000 Gb\/s",\s*"19\.200 Gb\/s",\s*"15\.360 Gb\/s"/], // the gap shrinks by β = 0.8
-  '05-case-study': [/DCQCN-noPFC: peak backlog 50\.5\d MB/],
-  '06-what-if': [/T_gap = 50 µs\t30\.04\t133\t4557/],
-};
-
 describe('notebooks', () => {
-  it('the Jupyter notebooks are generated from notebooks/src and up to date', () => {
+  it('the Jupyter and Observable notebooks are generated from notebooks/src and up to date', () => {
     expect(build(true)).toEqual([]);
     expect(sources()).toHaveLength(6);
   });
