@@ -81,6 +81,21 @@ describe('ccalc compare', () => {
     expect(html).not.toMatch(/<script src=|<link |<img /); // nothing fetched from the network
   });
 
+  it('compares with a generic CSV trace: a run against its own series gives no error', () => {
+    const out = mkdtempSync(join(tmpdir(), 'ccalc-generic-'));
+    execFileSync('node', [bin, 'run', 'paper-31-dcqcn', '--horizon', '200us', '--out', out], { encoding: 'utf8', stdio: 'pipe' });
+    const rows = readFileSync(join(out, 'series.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(',').map(Number));
+    // time in ns, backlog in kB, rates in Gb/s: units the reader must convert.
+    const csv = ['time (ns),backlog (kB),arrival_rate (Gbps),departure_rate (Gbps)', ...rows.map(([t, a, d, b]) => `${Math.round(t * 1000)},${b / 1000},${a},${d}`)].join('\n');
+    writeFileSync(join(out, 'sim.csv'), `${csv}\n`);
+    const stdout = execFileSync('node', [bin, 'compare', out, join(out, 'sim.csv'), '--out', join(out, 'cmp')], { encoding: 'utf8', stdio: 'pipe' });
+    expect(stdout).toMatch(/^backlog NRMSE 0\.00 % of peak, peak error 0\.00 %/);
+    const metrics = JSON.parse(readFileSync(join(out, 'cmp', 'compare.json'), 'utf8'));
+    expect(metrics.span_us).toBe(200);
+    expect(metrics.arrival_rate_10us.nrmsePercent).toBeLessThan(1e-9);
+    expect(metrics.departure_rate_10us.nrmsePercent).toBeLessThan(1e-9);
+  });
+
   it('names the file when the model folder has no series.csv', () => {
     const r = spawnSync('node', [bin, 'compare', tmpdir() + '/nowhere', 'x/y'], { encoding: 'utf8' });
     expect(r.status).toBe(1);

@@ -12,13 +12,14 @@ import { runCsv, runSummary } from './output.ts';
 import { compareWithTrace } from './compare.ts';
 import { comparisonSpecs } from './comparison-charts.ts';
 import { readNs3Trace } from './traces/ns3.ts';
+import { readGenericTrace } from './traces/generic.ts';
 import { readNumericCsv } from './traces/csv.ts';
 
 const HELP = `ccalc — network calculus for congestion control
 
 Usage:
   ccalc run <scenario.json | built-in>... [--out DIR] [--bin 1us] [--horizon 10ms]
-  ccalc compare <model DIR> <trace prefix> [--out DIR]
+  ccalc compare <model DIR> <trace prefix | trace.csv> [--out DIR]
   ccalc report <run DIR>... [--out DIR] [--title TEXT]
   ccalc case-study [--horizon 3ms] [--out out]
   ccalc check-trace <trace.csv> [--all] [--json]
@@ -29,8 +30,8 @@ Commands:
   run    run scenarios (files or built-ins) and write DIR/series.csv, senders.csv, events.csv,
          summary.json and plots (SVG and PNG); progress goes to stderr
   compare  compare a run (its series.csv, 1 µs bins) with a simulator trace in the format of
-           shared/traces, e.g. ../shared/traces/ns3-incast-31/A2_dcqcn_pfc; writes
-           compare.json and report.html
+           shared/traces (e.g. ../shared/traces/ns3-incast-31/A2_dcqcn_pfc) or a generic CSV;
+           writes compare.json and report.html
   report   one self-contained HTML page (charts embedded, works offline) and PNG figures for
            run folders, with their simulator comparisons
   case-study  the main job (npm start): runs ns3-31-* and paper-31-*, compares the first two
@@ -40,10 +41,12 @@ Commands:
   list   list the built-in scenarios
 `;
 
-const COMPARE_HELP = `ccalc compare <model DIR> <trace prefix> [--out DIR]
+const COMPARE_HELP = `ccalc compare <model DIR> <trace prefix | trace.csv> [--out DIR]
 
   <model DIR>      a folder written by ccalc run with --bin 1us (the default)
   <trace prefix>   folder/prefix of simulator traces, e.g. ../shared/traces/ns3-incast-31/A2_dcqcn_pfc
+  <trace.csv>      or a generic CSV: columns "time (unit)", "backlog (unit)", "arrival_rate (unit)"
+                   and optionally "departure_rate (unit)" (README, "Trace formats")
   --out DIR        where compare.json and report.html go (default: the model folder)
 `;
 
@@ -203,7 +206,7 @@ export async function compareRun(dir: string, prefix: string, out: string): Prom
   const t = series.columns.time_us;
   if (t.length < 2 || Math.abs(t[1] - t[0] - 1) > 1e-9) throw new ScenarioError(`${join(dir, 'series.csv')} (time_us)`, t.length < 2 ? null : t[1] - t[0], 'bins of 1 µs (run with --bin 1us)');
   const model = { binStart: t, arrivalGbps: series.columns.arrival_rate_gbps, departureGbps: series.columns.departure_rate_gbps, backlogBytes: series.columns.backlog_bytes };
-  const trace = await readNs3Trace(dirname(prefix), basename(prefix));
+  const trace = prefix.endsWith('.csv') ? await readGenericTrace(prefix) : await readNs3Trace(dirname(prefix), basename(prefix));
   const metrics = compareWithTrace(model, trace);
   await mkdir(out, { recursive: true });
   const charts = comparisonSpecs(model, trace, metrics.span_us as number).map((spec, k) => ({ name: ['backlog-vs-simulator', 'backlog-vs-simulator-400us', 'arrival-rate-vs-simulator-400us'][k], spec }));
@@ -223,7 +226,7 @@ async function compare(args: string[]): Promise<void> {
   }
   const [dir, prefix] = positional;
   if (dir === undefined) throw new ScenarioError('model DIR', null, 'a folder written by ccalc run');
-  if (prefix === undefined) throw new ScenarioError('trace prefix', null, 'a folder/prefix of simulator traces');
+  if (prefix === undefined) throw new ScenarioError('trace prefix', null, 'a folder/prefix of simulator traces, or a generic trace .csv');
   for (const flag of Object.keys(flags)) if (flag !== 'out') throw new ScenarioError(`--${flag}`, flags[flag], '--out');
   const out = flags.out ?? dir;
   const metrics = await compareRun(dir, prefix, out);

@@ -93,6 +93,7 @@ export function compareWithTrace(model: ModelSeries, trace: Ns3Trace, lineRateGb
       cross_correlation_lag_us: crossCorrelationLag(mB, sB, 50),
     },
     arrival_rate_10us: seriesError(coarsen(model.arrivalGbps.subarray(0, n), 10), coarsen(simArrival, 10), lineRateGbps),
-    departure_rate_10us: seriesError(coarsen(model.departureGbps.subarray(0, n), 10), coarsen(simDeparture, 10), lineRateGbps),
+    // A generic trace may have no departure rate (NaN): then there is nothing to compare.
+    departure_rate_10us: simDeparture.every(Number.isNaN) ? null : seriesError(coarsen(model.departureGbps.subarray(0, n), 10), coarsen(simDeparture, 10), lineRateGbps),
   };
 }

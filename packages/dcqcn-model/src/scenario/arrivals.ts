@@ -1,6 +1,6 @@
 import { constant, fromPackets, min, rateLatency, step, type Curve } from '@ccalc/curves';
 import { isAbsolute, join } from 'node:path';
-import { readNumericCsv, TraceError } from '../traces/csv.ts';
+import { readCsvHeader, readNumericCsv, TraceError } from '../traces/csv.ts';
 import { ScenarioError } from '../units.ts';
 import { Fields } from './fields.ts';
 
@@ -74,7 +74,7 @@ export async function arrivalCurve(a: ArrivalPattern): Promise<Curve> {
       return a.stop === Infinity ? ramp : min(ramp, constant(a.rate * (a.stop - a.start)));
     }
     default: {
-      const header = await readHeader(a.file);
+      const header = await readCsvHeader(a.file);
       const timeColumn = Object.keys(TIME_COLUMNS).find((c) => header.includes(c));
       if (timeColumn === undefined) throw new TraceError(a.file, 1, null, 'time', `expected a time column (${Object.keys(TIME_COLUMNS).join(', ')}); the header has: ${header.join(', ')}`);
       const csv = await readNumericCsv(a.file, [timeColumn, 'bytes'], timeColumn);
@@ -86,22 +86,5 @@ export async function arrivalCurve(a: ArrivalPattern): Promise<Curve> {
       if (early >= 0) throw new TraceError(a.file, early + 2, header.indexOf(timeColumn) + 1, timeColumn, `expected a time ≥ 0, got ${csv.columns[timeColumn][early]}`);
       return fromPackets(times, bytes);
     }
-  }
-}
-
-async function readHeader(file: string): Promise<string[]> {
-  const { open } = await import('node:fs/promises');
-  let handle;
-  try {
-    handle = await open(file);
-  } catch {
-    throw new TraceError(file, null, null, null, 'no such file');
-  }
-  try {
-    const buf = Buffer.alloc(4096);
-    const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
-    return buf.toString('utf8', 0, bytesRead).split(/\r?\n/)[0].split(',').map((h) => h.trim());
-  } finally {
-    await handle.close();
   }
 }

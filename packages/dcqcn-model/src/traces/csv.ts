@@ -68,3 +68,24 @@ export async function readNumericCsv(file: string, required: readonly string[], 
   required.forEach((name, k) => (columns[name] = Float64Array.from(values[k])));
   return { columns, rows: values[0]?.length ?? 0 };
 }
+
+/**
+ * The column names of a CSV file's header line (trimmed); a TraceError if the file is missing.
+ * @example await readCsvHeader('trace.csv') // ['time (us)', 'backlog (bytes)']
+ */
+export async function readCsvHeader(file: string): Promise<string[]> {
+  const { open } = await import('node:fs/promises');
+  let handle;
+  try {
+    handle = await open(file);
+  } catch {
+    throw new TraceError(file, null, null, null, 'no such file');
+  }
+  try {
+    const buf = Buffer.alloc(4096);
+    const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
+    return buf.toString('utf8', 0, bytesRead).split(/\r?\n/)[0].split(',').map((h) => h.trim());
+  } finally {
+    await handle.close();
+  }
+}
