@@ -1,5 +1,5 @@
 import { DcqcnTraceChecker, type Violation } from './checker.ts';
-import { readDcqcnTrace } from './read.ts';
+import { readDcqcnTrace, readDcqcnTraceInWorker } from './read.ts';
 import { canonicalOrder, type TraceRow } from './row.ts';
 
 /** The verdict on a trace file. */
@@ -22,7 +22,8 @@ class NotInTimeOrder extends Error {}
 /**
  * Checks a DCQCN trace file (format and rules in the package README). Rows are checked in canonical
  * order, sorted by (time_ns, event_id): a file in time order, with rows of equal time in any order,
- * streams through in constant memory (only rows of one instant are held, to sort them by event_id);
+ * streams through in constant memory (only rows of one instant are held, to sort them by event_id),
+ * parsed in a worker thread while this one checks;
  * a file out of time order is read again, sorted in memory, and checked (`onNote` is told). Without
  * `all`, only the first violation is kept (the rest of the file is still read, for its order and format). Malformed files throw a TraceError (file:line:column).
  * @example const v = await checkTraceFile('trace.csv'); v.verdict // 'ACCEPT'
@@ -39,7 +40,7 @@ export async function checkTraceFile(file: string, options: { all?: boolean; onN
   const group: TraceRow[] = [];
   let streamed = true;
   try {
-    await readDcqcnTrace(file, (row) => {
+    await readDcqcnTraceInWorker(file, (row) => {
       if (group.length > 0 && row.time !== group[0].time) {
         // A row earlier than the instant being gathered: the file is not in time order, and what
         // was checked so far may not be the canonical prefix. Start again from a sorted copy.

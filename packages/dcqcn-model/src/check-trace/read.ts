@@ -36,9 +36,55 @@ const EVENT = col('event');
  * @example await readDcqcnTrace('trace.csv', (row) => rows.push(row))
  */
 export async function readDcqcnTrace(file: string, onRow: (row: TraceRow) => void): Promise<number> {
+  const parser = new LineParser(file, (line, v, event) =>
+    onRow({ line, time: v[0], eventId: v[1], event: EVENTS[event], flow: v[3], pkt: v[4], sink: v[5], source: v[6], rate: v[7], alpha: v[8], g: v[9], mi: v[10], cnpInterval: v[11], minRate: v[12], maxRate: v[13] }),
+  );
+  return readLines(file, parser);
+}
+
+/** Width of a packed row: its line, its event (index in EVENTS), then the 14 columns in TRACE_COLUMNS order. */
+export const PACKED = 2 + TRACE_COLUMNS.length;
+
+/** The row a packed record stands for (see readDcqcnTracePacked). */
+export function unpackRow(b: Float64Array, k: number): TraceRow {
+  const o = k * PACKED;
+  return { line: b[o], time: b[o + 2], eventId: b[o + 3], event: EVENTS[b[o + 1]], flow: b[o + 5], pkt: b[o + 6], sink: b[o + 7], source: b[o + 8], rate: b[o + 9], alpha: b[o + 10], g: b[o + 11], mi: b[o + 12], cnpInterval: b[o + 13], minRate: b[o + 14], maxRate: b[o + 15] };
+}
+
+/**
+ * As readDcqcnTrace, but hands over rows packed in batches of up to `batchRows` (PACKED doubles
+ * each), for the parsing worker to transfer without copying. `onBatch` owns the buffer it gets;
+ * the promise it returns resolves when the batch is consumed, and reading pauses while more than
+ * four batches are unconsumed (memory stays bounded).
+ */
+export async function readDcqcnTracePacked(file: string, batchRows: number, onBatch: (batch: Float64Array, rows: number) => Promise<void> | void): Promise<number> {
+  let batch = new Float64Array(batchRows * PACKED);
+  let n = 0;
+  const pending: Promise<void>[] = [];
+  const parser = new LineParser(file, (line, v, event) => {
+    const o = n * PACKED;
+    batch[o] = line;
+    batch[o + 1] = event;
+    batch.set(v, o + 2);
+    if (++n === batchRows) {
+      const r = onBatch(batch, n);
+      if (r !== undefined) pending.push(r);
+      batch = new Float64Array(batchRows * PACKED);
+      n = 0;
+    }
+  });
+  const rows = await readLines(file, parser, async () => {
+    while (pending.length > 4) await pending.shift();
+  });
+  if (n > 0) pending.push(onBatch(batch, n) ?? Promise.resolve());
+  await Promise.all(pending);
+  return rows;
+}
+
+/** Feeds the file to the parser 1 MiB at a time; `between` runs after each read (for back-pressure). */
+async function readLines(file: string, parser: LineParser, between?: () => Promise<void>): Promise<number> {
   if (!existsSync(file)) throw new TraceError(file, null, null, null, 'no such file');
   if (statSync(file).size === 0) throw new TraceError(file, null, null, null, `the file is empty (expected a header: ${TRACE_COLUMNS.join(',')})`);
-  const parser = new LineParser(file, onRow);
   // Synchronous reads into one reused 1 MiB buffer: the unfinished last line of each read is moved
   // to the front and completed by the next. No allocation per chunk, constant memory.
   let buf = Buffer.allocUnsafe(1 << 20);
@@ -55,6 +101,7 @@ export async function readDcqcnTrace(file: string, onRow: (row: TraceRow) => voi
       for (let i = 0; i <= last; ) i = parser.line(buf, i);
       buf.copy(buf, 0, last + 1, filled);
       filled -= last + 1;
+      if (between !== undefined) await between();
     }
     if (filled > 0) {
       const tail = Buffer.concat([buf.subarray(0, filled), Buffer.from('\n')]); // a last line without a newline
@@ -78,7 +125,7 @@ class LineParser {
 
   constructor(
     private readonly file: string,
-    private readonly onRow: (row: TraceRow) => void,
+    private readonly emit: (line: number, values: Float64Array, event: number) => void,
   ) {}
 
   private fail(field: number | null, detail: string, name: string | null = field === null ? null : this.header![field]): never {
@@ -136,7 +183,7 @@ class LineParser {
       for (const k of SNAPSHOT) if (!Number.isNaN(v[k])) this.fail(slot.indexOf(k), 'expected an empty field (a cnp_sent row is not a source snapshot)');
     }
     this.rows += 1;
-    this.onRow({ line: this.lineNumber, time: v[0], eventId: v[1], event: EVENTS[event], flow: v[3], pkt: v[4], sink: v[5], source: v[6], rate: v[7], alpha: v[8], g: v[9], mi: v[10], cnpInterval: v[11], minRate: v[12], maxRate: v[13] });
+    this.emit(this.lineNumber, v, event);
     return i + 1;
   }
 
@@ -177,5 +224,34 @@ class LineParser {
     if (negative && b === a + 1) this.fail(field, 'expected an integer, got "-"');
     if (!Number.isSafeInteger(x)) this.fail(field, `integer ${buf.toString('utf8', a, b)} is too large (at most 2^53 − 1)`);
     return negative ? -x : x;
+  }
+}
+
+/**
+ * readDcqcnTrace with the parsing in a worker thread, so that parsing and `onRow` run on two cores
+ * at once. Same rows, same errors. If `onRow` throws, the worker is stopped and the error passed on.
+ * The worker loads TypeScript through tsx (parse-worker.mjs).
+ */
+export async function readDcqcnTraceInWorker(file: string, onRow: (row: TraceRow) => void): Promise<number> {
+  const { Worker } = await import('node:worker_threads');
+  const worker = new Worker(new URL('./parse-worker.mjs', import.meta.url), { workerData: { file } });
+  try {
+    return await new Promise<number>((ok, fail) => {
+      worker.on('message', (m: { rows?: Float64Array; count?: number; done?: number; error?: { file: string; line: number | null; column: number | null; field: string | null; detail: string } }) => {
+        try {
+          if (m.rows !== undefined) {
+            for (let k = 0; k < m.count!; k++) onRow(unpackRow(m.rows, k));
+            worker.postMessage({ ack: true });
+          } else if (m.done !== undefined) ok(m.done);
+          else if (m.error !== undefined) fail(new TraceError(m.error.file, m.error.line, m.error.column, m.error.field, m.error.detail));
+        } catch (e) {
+          fail(e);
+        }
+      });
+      worker.on('error', fail);
+      worker.on('exit', (code) => fail(new Error(`the parsing worker stopped (exit code ${code})`)));
+    });
+  } finally {
+    await worker.terminate();
   }
 }

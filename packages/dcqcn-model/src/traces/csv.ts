@@ -8,7 +8,7 @@ export class TraceError extends Error {
     readonly line: number | null,
     readonly column: number | null,
     readonly field: string | null,
-    detail: string,
+    readonly detail: string,
   ) {
     super(`${file}${line === null ? '' : `:${line}`}${column === null ? '' : `:${column}`}${field === null ? '' : ` (${field})`}: ${detail}`);
     this.name = 'TraceError';
