@@ -23,10 +23,19 @@ describe('notebooks', () => {
   });
 
   it.skipIf(skip).each(sources())('%s runs headlessly, every cell, and draws its charts', (name) => {
-    const r = executeNotebook(join(import.meta.dirname, 'jupyter', `${name}.ipynb`));
-    expect(r.error).toBe('');
-    const outputs = outputsOf(r.output!);
     const code = cellsOf(readFileSync(join(import.meta.dirname, 'src', `${name}.md`), 'utf8')).filter((c) => c.cell_type === 'code');
+    const drawn = (outputs: { mime: string[] }[]): boolean => code.every((c, k) => !c.source.join('').includes('await show(') || outputs[k]?.mime.length > 0);
+    let r = executeNotebook(join(import.meta.dirname, 'jupyter', `${name}.ipynb`));
+    expect(r.error).toBe('');
+    // Deno's kernel can report a cell idle before a large output has left it, and nbconvert then
+    // drops the output (seen once in CI under load, for a 380 kB SVG, despite show() waiting for
+    // it). A run that lost an output, and raised no error, is run once more before judging.
+    if (!drawn(outputsOf(r.output!))) {
+      process.stderr.write(`${name}: an output was lost between the kernel and nbconvert; running the notebook again\n`);
+      r = executeNotebook(join(import.meta.dirname, 'jupyter', `${name}.ipynb`));
+      expect(r.error).toBe('');
+    }
+    const outputs = outputsOf(r.output!);
     expect(outputs).toHaveLength(code.length);
     code.forEach((c, k) => {
       expect(outputs[k].mime).not.toContain('error');

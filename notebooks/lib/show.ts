@@ -30,14 +30,20 @@ const deno = (globalThis as { Deno?: DenoGlobal }).Deno;
 const jupyter = deno?.jupyter;
 
 /**
- * Sends a MIME bundle to the notebook. In Deno's kernel the message is sent and awaited before the
- * cell ends. A cell's value (its last expression) can instead reach the notebook after the kernel
- * has reported itself idle, and a headless runner then loses it: seen with nbconvert, for a 380 kB
- * SVG and for short text alike, about one run in five. Elsewhere the bundle is returned.
+ * Sends a MIME bundle to the notebook. In Deno's kernel the message is sent, and given time to
+ * leave, before the cell ends. A cell's value (its last expression) can otherwise reach the
+ * notebook after the kernel has reported itself idle, and a headless runner then loses it: seen
+ * with nbconvert, for a 380 kB SVG and for short text alike, about one run in five. Elsewhere the
+ * bundle is returned.
  */
 async function display(bundle: Bundle): Promise<Displayable | undefined> {
   if (jupyter !== undefined) {
     await jupyter.display(bundle, { raw: true });
+    // The promise resolves before a large message has left the kernel: under load a 380 kB SVG
+    // was still lost in CI. Give the kernel time to send it before the cell ends (50 ms, plus
+    // 1 ms per 4 kB).
+    const size = Object.values(bundle).reduce((n, v) => n + v.length, 0);
+    await new Promise((ok) => setTimeout(ok, 50 + size / 4096));
     return undefined;
   }
   return { [Symbol.for('Jupyter.display')]: () => bundle };

@@ -61,6 +61,8 @@ describe('ccalc run with scenario files', () => {
     // Two 1 MB bursts sent at 100 Gb/s each into 100 Gb/s: 1 MB queued at 80 µs, done at 160 µs.
     const summary = JSON.parse(readFileSync(join(out, 'runs', 'two', 'summary.json'), 'utf8'));
     expect(summary.completion_us).toEqual([160, 160]);
+    const events = readFileSync(join(out, 'runs', 'two', 'events.csv'), 'utf8').trim().split('\n');
+    expect(events.filter((l) => l.includes(',flow-complete,'))).toEqual(['160.000000,0,flow-complete,"{""bytes"":1000000}"', '160.000000,1,flow-complete,"{""bytes"":1000000}"']);
     expect(existsSync(join(out, 'runs', 'paper-vegas', 'series.csv'))).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { averageRates, sample } from '@ccalc/curves';
+import { averageRates, firstTimeAbove, sample } from '@ccalc/curves';
 import type { EngineResult } from '@ccalc/cca';
 
 const gbps = (bytesPerSecond: number): number => (bytesPerSecond * 8) / 1e9;
@@ -35,7 +35,8 @@ export function binnedSeries(result: EngineResult, bin: number): { starts: numbe
  * The CSV files of a run, binned for output only (the result itself is exact): series.csv (one row
  * per bin: time_us, arrival_rate_gbps = Σ admitted averaged over the bin as in the paper,
  * departure_rate_gbps, backlog_bytes at the bin start, paused_senders), senders.csv (time_us,
- * sender, rate_gbps, admitted_rate_gbps, backlog_bytes) and events.csv (time_us, sender, kind, details).
+ * sender, rate_gbps, admitted_rate_gbps, backlog_bytes) and events.csv (time_us, sender, kind,
+ * details: the engine's events and a flow-complete event per flow that finished).
  */
 export function runCsv(result: EngineResult, bin: number): { series: string; senders: string; events: string } {
   const { starts, admitted, arrival, departure, backlog } = binnedSeries(result, bin);
@@ -47,8 +48,24 @@ export function runCsv(result: EngineResult, bin: number): { series: string; sen
     const d = sample(f.delivered, starts);
     starts.forEach((t, k) => senderRows.push(`${fmt(t * 1e6, 3)},${j},${fmt(gbps(stepAt(f.state.rate, t)))},${fmt(gbps(admitted[j][k]))},${fmt(a[k] - d[k], 1)}`));
   });
-  const events = ['time_us,sender,kind,details', ...result.events.map((e) => `${fmt(e.time * 1e6, 6)},${e.flow},${e.kind},"${JSON.stringify(e.after).replace(/"/g, '""')}"`)].join('\n');
+  // The engine's events, and a flow-complete event when a flow's last byte is delivered.
+  const completed = completionTimes(result).flatMap((t, j) => (t === null ? [] : [{ time: t, flow: j, kind: 'flow-complete', after: { bytes: result.flows[j].arrivals.at(Infinity) } }]));
+  const all = [...result.events, ...completed].sort((a, b) => a.time - b.time);
+  const events = ['time_us,sender,kind,details', ...all.map((e) => `${fmt(e.time * 1e6, 6)},${e.flow},${e.kind},"${JSON.stringify(e.after).replace(/"/g, '""')}"`)].join('\n');
   return { series, senders: senderRows.join('\n'), events };
+}
+
+/**
+ * When each flow completed: the instant its last byte was delivered (D reaches the flow's total,
+ * exactly), or null if it had not by the horizon or never ends (s).
+ */
+export function completionTimes(result: EngineResult): (number | null)[] {
+  return result.flows.map((f) => {
+    const total = f.arrivals.at(Infinity);
+    if (!Number.isFinite(total)) return null;
+    const t = firstTimeAbove(f.delivered, 0, result.horizon, total - 1e-6);
+    return Number.isFinite(t) ? t : null;
+  });
 }
 
 /** Headline figures of a run (summary.json). Times in µs, bytes, and the engine's wall time. */
@@ -69,11 +86,7 @@ export function runSummary(result: EngineResult, computeMs: number, bin: number)
     const e = result.events.find((x) => x.kind === kind);
     return e === undefined ? null : us(e.time);
   };
-  const completion = result.flows.map((f) => {
-    const total = f.arrivals.at(Infinity); // all the flow's bytes
-    const done = starts.find((t) => f.delivered.at(t) >= total - 1e-6);
-    return done === undefined ? null : us(done);
-  });
+  const completion = completionTimes(result).map((t) => (t === null ? null : us(t)));
   return {
     horizon_us: us(result.horizon),
     peak_backlog_bytes: peak,
