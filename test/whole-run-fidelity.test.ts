@@ -5,7 +5,7 @@
  * - switch backlog NRMSE ≤ 2 % of peak: A2 0.28 %, A1 0.09 %;
  * - peak backlog within 1 % and 5 µs: both 0.007 %, 0 µs;
  * - backlog clears within 2 %: A2 −0.18 %, A1 0 µs; cross-correlation lag 0 µs;
- * - aggregate arrival rate over 10 µs bins, NRMSE ≤ 5 % of line rate: NOT met (A2 17.6 %, A1 30.8 %;
+ * - aggregate arrival rate over 10 µs bins, NRMSE ≤ 5 % of line rate: NOT met (A2 16.9 %, A1 30.8 %;
  *   the README explains why). Here it is held to where it is (≤ 20 % and ≤ 33 %), so that a change
  *   that makes it worse fails; the goal stays open.
  */

@@ -154,10 +154,14 @@ export function runPathServer(model: PathServerModel, options: { onProgress?: (t
     let nextScheduled = Infinity;
     // Notifications do not end a window: most only update a CCA's state (see step 4b).
     for (const p of pending) if (p.kind !== 'notification') nextScheduled = Math.min(nextScheduled, p.time);
-    for (const f of flows) nextScheduled = Math.min(nextScheduled, f.nextTimer);
     let sliding = false;
     for (const f of flows) if (f.cca.limit(f.state).kind === 'sliding') sliding = true;
     const step = Math.min(signalBound, sliding ? slidingBound : Infinity);
+    // Timers are handled like notifications (step 4b) when windows are short anyway (bounded by a
+    // feedback delay): most, such as DCQCN's α update, leave the limit alone. Otherwise a window
+    // would run to the horizon before its first timer cut it, so timers end windows.
+    const lazyTimers = step < horizon;
+    if (!lazyTimers) for (const f of flows) nextScheduled = Math.min(nextScheduled, f.nextTimer);
     // The window ends at the step, the horizon or the next scheduled signal (step ≤ horizon, so it is
     // finite; a signal already due moves the window on by a sliver so that time always advances).
     const t1 = Math.min(t + step, horizon, Math.max(nextScheduled, t + step * 1e-9));
@@ -235,27 +239,44 @@ export function runPathServer(model: PathServerModel, options: { onProgress?: (t
         if (target < Infinity) consider(f, 'bytes', firstTimeAboveShifted(f.admittedSeq.history(), 0, constant(target), 0, t, t1, -MARGIN));
       }
     }
-    // 4b. Notifications that arrive inside the window, in time order. One whose reaction leaves the
-    // CCA's limit and coordinates alone, and arms no timer inside the window, is applied at its own
-    // time without ending the window (the curves computed for the window stay exact). The first that
-    // changes the limit (or arms such a timer) ends the window instead and is handled at step 6.
+    // 4b. Notifications that arrive inside the window, and (with lazyTimers) timers that fire in it,
+    // in time order (per instant: flow by flow, a flow's notifications before its timer, as at step
+    // 6). One whose reaction leaves the CCA's limit, coordinates and byte target alone is applied at
+    // its own time without ending the window (the curves computed for the window stay exact). The
+    // first that changes any of them ends the window instead and is handled at step 6.
+    const byteTarget = (f: FlowRun, state: unknown): number => (f.cca.listens.bytes && f.cca.byteTarget ? f.cca.byteTarget(state) : Infinity);
     const inside = pending.filter((p) => p.kind === 'notification' && p.time < te).sort((a, b) => a.time - b.time || a.flow - b.flow);
-    for (const p of inside) {
-      if (!(p.time < te)) break;
-      const f = flows[p.flow];
-      if (f.cca.onNotification === undefined) {
-        pending.splice(pending.indexOf(p), 1);
+    for (;;) {
+      const p = inside.find((x) => x.time < te);
+      let timerFlow: FlowRun | null = null;
+      if (lazyTimers) for (const f of flows) if (f.nextTimer < te && (timerFlow === null || f.nextTimer < timerFlow.nextTimer)) timerFlow = f;
+      const timerFirst = timerFlow !== null && (p === undefined || timerFlow.nextTimer < p.time || (timerFlow.nextTimer === p.time && timerFlow.index < p.flow));
+      if (p === undefined && !timerFirst) break;
+      const f = timerFirst ? timerFlow! : flows[p!.flow];
+      const at = timerFirst ? f.nextTimer : p!.time;
+      if (!timerFirst && f.cca.onNotification === undefined) {
+        inside.splice(inside.indexOf(p!), 1);
+        pending.splice(pending.indexOf(p!), 1);
         continue;
       }
-      const reaction = f.cca.onNotification(f.state, signalView(f, packet, p.time));
-      const unchanged = reaction.shift === 'none' && sameLimit(f.cca.limit(f.state), f.cca.limit(reaction.state)) && !(f.cca.nextTimer(reaction.state) <= te);
+      const view = signalView(f, packet, at);
+      const reaction = timerFirst ? f.cca.onTimer(f.state, view) : f.cca.onNotification!(f.state, view);
+      const unchanged =
+        reaction.shift === 'none' &&
+        sameLimit(f.cca.limit(f.state), f.cca.limit(reaction.state)) &&
+        byteTarget(f, f.state) === byteTarget(f, reaction.state) &&
+        (lazyTimers || !(f.cca.nextTimer(reaction.state) <= te));
       if (!unchanged) {
-        te = p.time;
+        te = at;
         found.length = 0;
         break;
       }
-      pending.splice(pending.indexOf(p), 1);
-      apply(f, reaction, p.time, packet, aggregate, queueOut, events, 'cnp');
+      if (timerFirst) apply(f, reaction, at, packet, aggregate, queueOut, events);
+      else {
+        inside.splice(inside.indexOf(p!), 1);
+        pending.splice(pending.indexOf(p!), 1);
+        apply(f, reaction, at, packet, aggregate, queueOut, events, 'cnp');
+      }
     }
     if (te < t1) for (const tr of [aggregate, queueOut, departures, ...flows.flatMap((f) => [f.admittedSeq, f.deliveredSeq, f.admittedWire, f.deliveredWire])]) tr.cutAt(te);
     // A restart after a timeout is consumed once the window has committed something after it.
