@@ -6,7 +6,7 @@
  *   npx tsx notebooks/lib/execute.ts notebooks/jupyter/01-curves.ipynb [--out DIR]
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 
@@ -45,11 +45,13 @@ export function executeNotebook(notebook: string, outDir = mkdtempSync(join(tmpd
   const jupyter = jupyterCommand();
   if (deno === null) return { ok: false, output: null, error: 'no Deno binary in node_modules (npm install)' };
   if (jupyter === null) return { ok: false, output: null, error: 'no jupyter (apt-get install -y jupyter-nbconvert python3-nbclient python3-ipykernel)' };
+  const kernels = kernelPath(deno);
   const r = spawnSync(jupyter, ['nbconvert', '--to', 'notebook', '--execute', '--ExecutePreprocessor.kernel_name=deno', '--ExecutePreprocessor.timeout=900', '--output-dir', outDir, notebook], {
     encoding: 'utf8',
-    env: { ...process.env, JUPYTER_PATH: kernelPath(deno), NO_COLOR: '1' },
+    env: { ...process.env, JUPYTER_PATH: kernels, NO_COLOR: '1' },
     timeout: 1_800_000,
   });
+  rmSync(kernels, { recursive: true, force: true });
   const output = join(outDir, basename(notebook));
   return { ok: r.status === 0, output: existsSync(output) ? output : null, error: r.status === 0 ? '' : `${r.stderr ?? ''}${r.error?.message ?? ''}` };
 }

@@ -8,7 +8,7 @@ import { basename, dirname, join } from 'node:path';
 import { runPathServer, rateChart, curvesChart, type EngineResult } from '@ccalc/cca';
 import { BUILT_INS, type BuiltIn } from './scenarios.ts';
 import { parseQuantity, ScenarioError } from './units.ts';
-import { runCsv, runSummary } from './output.ts';
+import { completionTimes, runCsv, runSummary } from './output.ts';
 import { compareWithTrace } from './compare.ts';
 import { comparisonSpecs } from './comparison-charts.ts';
 import { readNs3Trace } from './traces/ns3.ts';
@@ -105,10 +105,6 @@ function progress(name: string): (t: number, end: number) => void {
   };
 }
 
-/** Whether every flow has delivered all its bytes by the horizon. */
-function allComplete(result: EngineResult): boolean {
-  return result.flows.every((f) => f.delivered.at(result.horizon) >= f.arrivals.at(Infinity) - 1e-6);
-}
 
 /**
  * Runs a scenario and writes its outputs to `out`; returns the summary. With `untilComplete`, the
@@ -124,7 +120,7 @@ export async function runScenario(scenario: Runnable, horizon: number, bin: numb
   let result: EngineResult;
   for (;;) {
     result = runPathServer(model, { onProgress: progress(name) });
-    if (!scenario.untilComplete || allComplete(result)) break;
+    if (!scenario.untilComplete || completionTimes(result).every((t) => t !== null)) break;
     if (h >= 64 * horizon) throw new ScenarioError('horizon', 'until-complete', `senders that finish: not all had by ${(h * 1e3).toFixed(3)} ms`);
     h *= 2;
     process.stderr.write(`${process.stderr.isTTY ? '\r' : ''}  ${name}: not finished at ${((h / 2) * 1e3).toFixed(2)} ms; running to ${(h * 1e3).toFixed(2)} ms\n`);

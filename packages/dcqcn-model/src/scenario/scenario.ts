@@ -182,7 +182,7 @@ export async function loadScenarioFile(file: string): Promise<BuiltIn & { name: 
   try {
     const s = parseScenario(json, basename(file).replace(/\.json$/, ''), dirname(file));
     const arrivals = await Promise.all(s.senders.map((g) => arrivalCurve(g.arrival)));
-    const totalBytes = s.senders.reduce((sum, g, k) => sum + g.count * arrivals[k].at(1e9), 0);
+    const totalBytes = s.senders.reduce((sum, g, k) => sum + g.count * arrivals[k].at(Infinity), 0);
     const gates = s.senders.map((g) => dcqcnSourceGate(g.cca));
     return {
       name: s.name,
