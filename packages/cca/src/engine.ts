@@ -1,6 +1,5 @@
 import {
   Curve,
-  add,
   asRateLatency,
   close,
   constant,
@@ -14,6 +13,7 @@ import {
   lowerPseudoInverseAt,
   min,
   subtract,
+  sum,
   upperPseudoInverseAt,
   verticalShift,
 } from '@ccalc/curves';
@@ -167,7 +167,7 @@ export function runPathServer(model: PathServerModel, options: { onProgress?: (t
     const t1 = Math.min(t + step, horizon, Math.max(nextScheduled, t + step * 1e-9));
 
     // 1. Admission by each CCA over (t, t1].
-    let aggregateLocal: Curve = constant(0);
+    const flowLocals: Curve[] = [];
     for (const f of flows) {
       const seqBase = f.seqRestart ?? f.admittedSeq.at(t);
       const limit = f.cca.limit(f.state);
@@ -186,12 +186,13 @@ export function runPathServer(model: PathServerModel, options: { onProgress?: (t
         const wire = horizontalShift(packetize(f.admittedSeq.view(t - phase), packets.size, t1), phase);
         const before = f.admittedWire.at(t);
         f.admittedWire.appendGlobal(wire, t, t1);
-        aggregateLocal = add(aggregateLocal, verticalShift(horizontalShift(wire, -t), -before));
+        flowLocals.push(verticalShift(horizontalShift(wire, -t), -before));
         continue;
       }
       f.admittedWire.appendLocal(local, t, t1, f.admittedWire.at(t));
-      aggregateLocal = add(aggregateLocal, local);
+      flowLocals.push(local);
     }
+    const aggregateLocal = sum(flowLocals);
     aggregate.appendLocal(aggregateLocal, t, t1, aggregate.at(t));
 
     // 2. The path server.
@@ -344,13 +345,13 @@ export function runPathServer(model: PathServerModel, options: { onProgress?: (t
       name: f.name,
       arrivals: f.arrivals,
       admitted: f.admittedSeq.curve(),
-      sent: f.flushes.reduce((c, x) => add(c, x.erased), f.admittedWire.curve()),
+      sent: sum([f.admittedWire.curve(), ...f.flushes.map((x) => x.erased)]),
       delivered: f.deliveredSeq.curve(),
       state: f.series,
     })),
     // Flushed bytes were in the queue from their arrival until the flush: the rewritten history
     // leaves them out, so they are added back until then (the backlog drops at each flush).
-    backlog: flows.flatMap((f) => f.flushes).reduce((b, x) => add(b, untilFlush(x.erased, x.at)), subtract(aggregate.curve(), departures.history())),
+    backlog: sum([subtract(aggregate.curve(), departures.history()), ...flows.flatMap((f) => f.flushes.map((x) => untilFlush(x.erased, x.at)))]),
     departures: departures.curve(),
     events,
     notifications,

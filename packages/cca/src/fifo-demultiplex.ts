@@ -4,51 +4,104 @@ import { Curve, CurveBuilder, compose, upperPseudoInverse } from '@ccalc/curves'
  * Flow j's share of the first y bytes of a FIFO aggregate: G_j(y), a curve of y. Where the aggregate
  * Â rises continuously, G_j(y) = Â_j(Â↑(y)) (Theorem 1, exact). Where Â jumps (bytes of several flows
  * arriving at the same instant) the jump is served in proportion to each flow's part of it, so G_j
- * is linear across it. Σ_j G_j(y) = y. Exact, linear in the number of breakpoints after `from`
- * (G_j is only built for levels from A(from) on; below, it holds its value there) and, when `upTo`
- * is given, up to the first breakpoint above that level (above it G_j is not needed and not exact).
+ * is linear across it. Σ_j G_j(y) = y. G_j is only built for levels from A(from) on (below, it holds
+ * its value there) and, when `upTo` is given, up to the first breakpoint above that level (above it
+ * G_j is not needed and not exact). One flow's case of {@link fifoShares}.
+ * @example fifoShare(fromPackets([1], [3]), fromPackets([1], [4])).at(2) // 1.5: 3/4 of a joint burst
  */
 export function fifoShare(perFlow: Curve, aggregate: Curve, from = 0, upTo = Infinity): Curve {
-  const b = new CurveBuilder();
+  return fifoShares([perFlow], aggregate, from, upTo)[0];
+}
+
+/**
+ * Every flow's share G_j (see {@link fifoShare}) in one walk over the aggregate. At each breakpoint
+ * time T of Â or of some Â_j, from `from` on, a flow's share gains breakpoints only if Â_j has a
+ * breakpoint at T or rises on its segment (and Â has a breakpoint at T); a flow that is flat there is
+ * flat in G_j too. So the cost is O(|Â| + M log M) for M breakpoints of the Â_j in the range, plus
+ * the number of (rising flow, Â breakpoint) pairs: with whole packets (flat flows) it does not grow
+ * with the number of flows times |Â|, as one walk per flow would.
+ * @example fifoShares([A1, A2], add(A1, A2)) // [G1, G2]
+ */
+export function fifoShares(perFlow: readonly Curve[], aggregate: Curve, from = 0, upTo = Infinity): Curve[] {
   const A = aggregate;
-  const F = perFlow;
-  // Walk the union of breakpoint times of A and F from `from` (levels below A(from) are not needed).
-  // At each union time T: A's left limit, value, right limit (ℓ ≤ v ≤ r) and F's (ℓj, vj, rj); then
-  // both are affine until the next union time.
-  let i = A.indexAt(from);
-  let j = F.indexAt(from);
-  let T = from;
-  let first = true;
-  let lastY = -Infinity;
-  const emit = (y: number, g: number, slope: number): void => {
-    if (y < lastY) return;
-    b.push(first ? 0 : y, g, g, slope);
-    if (first && y > 0) b.push(y, g, g, slope);
-    first = false;
-    lastY = y;
+  const n = perFlow.length;
+  const builders = perFlow.map(() => new CurveBuilder());
+  const started = new Array<boolean>(n).fill(false);
+  const lastY = new Array<number>(n).fill(-Infinity);
+  const index = perFlow.map((F) => F.indexAt(from));
+  const emit = (k: number, y: number, g: number, slope: number): void => {
+    if (y < lastY[k]) return;
+    const b = builders[k];
+    b.push(started[k] ? y : 0, g, g, slope);
+    if (!started[k] && y > 0) b.push(y, g, g, slope);
+    started[k] = true;
+    lastY[k] = y;
   };
-  for (;;) {
+  // The flows' breakpoints after `from`, in time order (flow order at equal times), up to the first
+  // breakpoint of Â whose right limit exceeds upTo: the walk stops there or before.
+  let stopAt = Infinity;
+  if (upTo < Infinity) {
+    for (let i = A.indexAt(from); i < A.t.length; i++) {
+      if (A.r[i] > upTo) {
+        stopAt = A.t[i];
+        break;
+      }
+    }
+  }
+  const times: number[] = [];
+  const owners: number[] = [];
+  perFlow.forEach((F, k) => {
+    for (let j = index[k] + 1; j < F.t.length && F.t[j] <= stopAt; j++) {
+      times.push(F.t[j]);
+      owners.push(k);
+    }
+  });
+  const order = times.map((_, q) => q).sort((p, q) => times[p] - times[q] || owners[p] - owners[q]);
+  // Flows rising on their current segment: they need a breakpoint wherever Â's slope changes.
+  const rising = new Set<number>();
+  perFlow.forEach((F, k) => {
+    if (F.s[index[k]] > 0) rising.add(k);
+  });
+  const seen = new Array<number>(n).fill(-1);
+  let touched: number[] = perFlow.map((_, k) => k);
+  let i = A.indexAt(from);
+  let q = 0;
+  let T = from;
+  for (let round = 0; ; round++) {
     const onA = A.t[i] === T;
-    const onF = F.t[j] === T;
     const l = T === 0 ? 0 : onA ? A.leftLimitAtBreakpoint(i) : A.segmentValue(i, T);
     const v = onA ? A.v[i] : A.segmentValue(i, T);
     const r = onA ? A.r[i] : v;
-    const lj = T === 0 ? 0 : onF ? F.leftLimitAtBreakpoint(j) : F.segmentValue(j, T);
-    const vj = onF ? F.v[j] : F.segmentValue(j, T);
-    const rj = onF ? F.r[j] : vj;
-    if (v > l) emit(l, lj, (vj - lj) / (v - l));
-    if (r > v) emit(v, vj, (rj - vj) / (r - v));
     const s = A.s[i];
-    emit(r, rj, s > 0 ? F.s[j] / s : 0);
+    for (const k of touched) {
+      const F = perFlow[k];
+      const j = index[k];
+      const onF = F.t[j] === T;
+      const lj = T === 0 ? 0 : onF ? F.leftLimitAtBreakpoint(j) : F.segmentValue(j, T);
+      const vj = onF ? F.v[j] : F.segmentValue(j, T);
+      const rj = onF ? F.r[j] : vj;
+      if (v > l) emit(k, l, lj, (vj - lj) / (v - l));
+      if (r > v) emit(k, v, vj, (rj - vj) / (r - v));
+      emit(k, r, rj, s > 0 ? F.s[j] / s : 0);
+    }
     const nextA = i + 1 < A.t.length ? A.t[i + 1] : Infinity;
-    const nextF = j + 1 < F.t.length ? F.t[j + 1] : Infinity;
+    const nextF = q < order.length ? times[order[q]] : Infinity;
     const next = Math.min(nextA, nextF);
     if (next === Infinity || r > upTo) break;
     T = next;
     if (nextA === T) i += 1;
-    if (nextF === T) j += 1;
+    touched = [];
+    for (; q < order.length && times[order[q]] === T; q++) {
+      const k = owners[order[q]];
+      index[k] += 1;
+      seen[k] = round;
+      touched.push(k);
+      if (perFlow[k].s[index[k]] > 0) rising.add(k);
+      else rising.delete(k);
+    }
+    if (A.t[i] === T) for (const k of rising) if (seen[k] !== round) touched.push(k);
   }
-  return b.build();
+  return builders.map((b) => b.build());
 }
 
 /**
@@ -62,7 +115,7 @@ export function fifoShare(perFlow: Curve, aggregate: Curve, from = 0, upTo = Inf
  * @example fifoDemultiplex(D, [A1, A2], add(A1, A2)) // [D1, D2]
  */
 export function fifoDemultiplex(departures: Curve, perFlowAdmitted: readonly Curve[], aggregateAdmitted: Curve, from = 0, upTo = Infinity): Curve[] {
-  return perFlowAdmitted.map((a) => compose(fifoShare(a, aggregateAdmitted, from, upTo), departures, true));
+  return fifoShares(perFlowAdmitted, aggregateAdmitted, from, upTo).map((share) => compose(share, departures, true));
 }
 
 /**

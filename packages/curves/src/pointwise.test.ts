@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { Curve, CurveError, add, subtract, min, max, scale, verticalShift, horizontalShift, restrict, rate, constant, pureDelay } from './index.ts';
+import { Curve, CurveError, add, sum, subtract, min, max, scale, verticalShift, horizontalShift, restrict, rate, constant, pureDelay } from './index.ts';
 import { curveArb, denseGrid, horizonOf } from './test-support/random-curves.ts';
 import { firstMismatch } from './test-support/check.ts';
 
@@ -30,6 +30,18 @@ describe('pointwise operations against their definitions (dense grid, values and
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('sum of many curves equals the sum of their values, and of none the zero curve', () => {
+    fc.assert(
+      fc.property(fc.array(anyCurve, { minLength: 1, maxLength: 7 }), (fs) => {
+        const H = horizonOf(...fs);
+        const m = check(sum(fs), (t, s) => fs.reduce((acc, f) => acc + val(f, t, s), 0), H);
+        if (m !== null) throw new Error(`${m}\ncurves = ${fs.join('\n')}`);
+      }),
+      { numRuns: 200 },
+    );
+    expect(sum([]).toJSON()).toEqual(constant(0).toJSON());
   });
 
   it('subtract, scale and vertical shift on finite curves', () => {

@@ -51,6 +51,26 @@ export function add(f: Curve, g: Curve): Curve {
 }
 
 /**
+ * Pointwise sum of many curves, Σ_k f_k(t) (the aggregate of several flows). Adds in a balanced
+ * tree, so the cost is O(M log K) for K curves with M breakpoints in all, where adding them one
+ * after the other costs O(M·K). Curves that are identically zero are skipped; an empty list sums to
+ * the zero curve.
+ * @example sum([rate(1), rate(2), constant(3)]).at(1) // 6
+ */
+export function sum(curves: readonly Curve[]): Curve {
+  // Identically zero curves (idle flows) change nothing.
+  let level = curves.filter((c) => !(c.t.length === 1 && c.v[0] === 0 && c.r[0] === 0 && c.s[0] === 0));
+  if (level.length === 0) return Curve.trusted([0], [0], [0], [0]);
+  while (level.length > 1) {
+    const next: Curve[] = [];
+    for (let k = 0; k + 1 < level.length; k += 2) next.push(add(level[k], level[k + 1]));
+    if (level.length % 2 === 1) next.push(level[level.length - 1]);
+    level = next;
+  }
+  return level[0];
+}
+
+/**
  * Pointwise difference (f − g)(t). g must be finite where evaluated (f − ∞ is undefined here);
  * +∞ − finite is +∞. Throws {@link CurveError} otherwise.
  * @example subtract(rate(3), rate(1)).at(2) // 4
