@@ -79,7 +79,9 @@ export class EcnMarker {
     const total = aggregate.view(t);
     const left = departures.view(t);
     admitted.forEach((_, j) => {
-      const counted = (dequeue ? delivered[j] : admitted[j]).view(t);
+      const trace = dequeue ? delivered[j] : admitted[j];
+      if (trace.at(te) < this.nextLevel[j]) return; // no packet of this flow completes in the window
+      const counted = trace.view(t);
       for (;;) {
         const time = lowerPseudoInverseAt(counted, this.nextLevel[j], true);
         if (!(time <= te)) break;

@@ -237,7 +237,9 @@ export function runPathServer(model: PathServerModel, options: { onProgress?: (t
       }
       if (f.cca.listens.bytes && f.cca.byteTarget) {
         const target = f.cca.byteTarget(f.state);
-        if (target < Infinity) consider(f, 'bytes', firstTimeAboveShifted(f.admittedSeq.history(), 0, constant(target), 0, t, t1, -MARGIN));
+        // Only when the target is within reach: Â over [t, t1] is at most max(Â(t), Â(t1)).
+        const reached = target < Infinity && Math.max(f.admittedSeq.at(t), f.admittedSeq.at(t1)) > target - MARGIN;
+        if (reached) consider(f, 'bytes', firstTimeAboveShifted(f.admittedSeq.history(), 0, constant(target), 0, t, t1, -MARGIN));
       }
     }
     // 4b. Notifications that arrive inside the window, and (with lazyTimers) timers that fire in it,

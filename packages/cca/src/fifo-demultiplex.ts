@@ -17,7 +17,8 @@ export function fifoShare(perFlow: Curve, aggregate: Curve, from = 0, upTo = Inf
  * Every flow's share G_j (see {@link fifoShare}) in one walk over the aggregate. At each breakpoint
  * time T of Â or of some Â_j, from `from` on, a flow's share gains breakpoints only if Â_j has a
  * breakpoint at T or rises on its segment (and Â has a breakpoint at T); a flow that is flat there is
- * flat in G_j too. So the cost is O(|Â| + M log M) for M breakpoints of the Â_j in the range, plus
+ * flat in G_j too. So the cost is O(|Â| + M) for M breakpoints of the Â_j in the range (plus sorting
+ * their distinct instants), plus
  * the number of (rising flow, Â breakpoint) pairs: with whole packets (flat flows) it does not grow
  * with the number of flows times |Â|, as one walk per flow would.
  * @example fifoShares([A1, A2], add(A1, A2)) // [G1, G2]
@@ -48,15 +49,30 @@ export function fifoShares(perFlow: readonly Curve[], aggregate: Curve, from = 0
       }
     }
   }
-  const times: number[] = [];
+  // Grouped by instant: each distinct time has a list of the flows with a breakpoint there, in flow
+  // order (a linked list through `nextOwner`); the distinct times are sorted natively.
+  const slot = new Map<number, number>();
+  const firstOwner: number[] = [];
+  const lastOwner: number[] = [];
   const owners: number[] = [];
+  const nextOwner: number[] = [];
   perFlow.forEach((F, k) => {
     for (let j = index[k] + 1; j < F.t.length && F.t[j] <= stopAt; j++) {
-      times.push(F.t[j]);
+      const e = owners.length;
       owners.push(k);
+      nextOwner.push(-1);
+      const g = slot.get(F.t[j]);
+      if (g === undefined) {
+        slot.set(F.t[j], firstOwner.length);
+        firstOwner.push(e);
+        lastOwner.push(e);
+      } else {
+        nextOwner[lastOwner[g]] = e;
+        lastOwner[g] = e;
+      }
     }
   });
-  const order = times.map((_, q) => q).sort((p, q) => times[p] - times[q] || owners[p] - owners[q]);
+  const times = Float64Array.from(slot.keys()).sort();
   // Flows rising on their current segment: they need a breakpoint wherever Â's slope changes.
   const rising = new Set<number>();
   perFlow.forEach((F, k) => {
@@ -85,19 +101,22 @@ export function fifoShares(perFlow: readonly Curve[], aggregate: Curve, from = 0
       emit(k, r, rj, s > 0 ? F.s[j] / s : 0);
     }
     const nextA = i + 1 < A.t.length ? A.t[i + 1] : Infinity;
-    const nextF = q < order.length ? times[order[q]] : Infinity;
+    const nextF = q < times.length ? times[q] : Infinity;
     const next = Math.min(nextA, nextF);
     if (next === Infinity || r > upTo) break;
     T = next;
     if (nextA === T) i += 1;
     touched = [];
-    for (; q < order.length && times[order[q]] === T; q++) {
-      const k = owners[order[q]];
-      index[k] += 1;
-      seen[k] = round;
-      touched.push(k);
-      if (perFlow[k].s[index[k]] > 0) rising.add(k);
-      else rising.delete(k);
+    if (nextF === T) {
+      for (let e = firstOwner[slot.get(T)!]; e >= 0; e = nextOwner[e]) {
+        const k = owners[e];
+        index[k] += 1;
+        seen[k] = round;
+        touched.push(k);
+        if (perFlow[k].s[index[k]] > 0) rising.add(k);
+        else rising.delete(k);
+      }
+      q += 1;
     }
     if (A.t[i] === T) for (const k of rising) if (seen[k] !== round) touched.push(k);
   }

@@ -25,6 +25,10 @@ export class PfcController {
   frames(t: number, te: number, admitted: Trace[], delivered: Trace[]): { flow: number; time: number; kind: 'pfc-pause' | 'pfc-resume' }[] {
     const out: { flow: number; time: number; kind: 'pfc-pause' | 'pfc-resume' }[] = [];
     admitted.forEach((_, j) => {
+      // Cheap bounds first: over [t, te] the backlog lies between Â_j(t) − D_j(te) and Â_j(te) − D_j(t).
+      // When the threshold the flow waits for is out of that range, no frame is sent in the window.
+      if (!this.paused[j] && admitted[j].at(te) - delivered[j].at(t) <= this.config.xOff + MARGIN) return;
+      if (this.paused[j] && this.config.resume !== 'paper' && admitted[j].at(t) - delivered[j].at(te) >= this.config.xOn + MARGIN) return;
       const backlog = subtract(admitted[j].view(t), delivered[j].view(t));
       const room = subtract(constant(this.config.xOn), backlog); // ≥ 0 once the backlog is down to X_on
       let from = t;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { Curve, CurveError, add, sum, subtract, min, max, scale, verticalShift, horizontalShift, restrict, rate, constant, pureDelay } from './index.ts';
+import { Curve, CurveError, add, sum, subtract, min, max, scale, verticalShift, horizontalShift, restrict, rate, constant, pureDelay, fromPackets } from './index.ts';
 import { curveArb, denseGrid, horizonOf } from './test-support/random-curves.ts';
 import { firstMismatch } from './test-support/check.ts';
 
@@ -42,6 +42,23 @@ describe('pointwise operations against their definitions (dense grid, values and
       { numRuns: 200 },
     );
     expect(sum([]).toJSON()).toEqual(constant(0).toJSON());
+  });
+
+  it('sum of many staircases (whole packets, summed in one sweep) equals the sum of their values', () => {
+    const packets = fc.array(fc.tuple(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 5 }), fc.double({ min: 0, max: 1, noNaN: true })), { maxLength: 10 });
+    fc.assert(
+      fc.property(fc.array(packets, { minLength: 3, maxLength: 9 }), (lists) => {
+        // Times on a coarse grid (so flows share instants) plus some fractional ones; sizes with fractions.
+        const fs = lists.map((list) => {
+          const sorted = list.map(([t, n, x]) => [t / 4 + (n === 5 ? x : 0), n + x] as const).sort((a, b) => a[0] - b[0]);
+          return fromPackets(sorted.map((p) => p[0]), sorted.map((p) => p[1]));
+        });
+        const H = horizonOf(...fs);
+        const m = check(sum(fs), (t, s) => fs.reduce((acc, f) => acc + val(f, t, s), 0), H);
+        if (m !== null) throw new Error(`${m}\ncurves = ${fs.join('\n')}`);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('subtract, scale and vertical shift on finite curves', () => {

@@ -51,23 +51,62 @@ export function add(f: Curve, g: Curve): Curve {
 }
 
 /**
- * Pointwise sum of many curves, Σ_k f_k(t) (the aggregate of several flows). Adds in a balanced
- * tree, so the cost is O(M log K) for K curves with M breakpoints in all, where adding them one
- * after the other costs O(M·K). Curves that are identically zero are skipped; an empty list sums to
- * the zero curve.
+ * Pointwise sum of many curves, Σ_k f_k(t) (the aggregate of several flows). Curves that are
+ * identically zero are skipped; an empty list sums to the zero curve. Staircases (every slope 0,
+ * values finite: whole packets) are summed in one sweep over their jumps, O(M) plus sorting the
+ * distinct instants, for M breakpoints in all; other curves are added in a balanced tree,
+ * O(M log K) for K curves. Adding them one after the other would cost O(M·K).
  * @example sum([rate(1), rate(2), constant(3)]).at(1) // 6
  */
 export function sum(curves: readonly Curve[]): Curve {
-  // Identically zero curves (idle flows) change nothing.
-  let level = curves.filter((c) => !(c.t.length === 1 && c.v[0] === 0 && c.r[0] === 0 && c.s[0] === 0));
+  const level = curves.filter((c) => !(c.t.length === 1 && c.v[0] === 0 && c.r[0] === 0 && c.s[0] === 0));
   if (level.length === 0) return Curve.trusted([0], [0], [0], [0]);
-  while (level.length > 1) {
+  if (level.length > 2 && level.every(isStaircase)) return sumOfStaircases(level);
+  let round = level;
+  while (round.length > 1) {
     const next: Curve[] = [];
-    for (let k = 0; k + 1 < level.length; k += 2) next.push(add(level[k], level[k + 1]));
-    if (level.length % 2 === 1) next.push(level[level.length - 1]);
-    level = next;
+    for (let k = 0; k + 1 < round.length; k += 2) next.push(add(round[k], round[k + 1]));
+    if (round.length % 2 === 1) next.push(round[round.length - 1]);
+    round = next;
   }
-  return level[0];
+  return round[0];
+}
+
+function isStaircase(c: Curve): boolean {
+  for (let i = 0; i < c.t.length; i++) if (c.s[i] !== 0 || !Number.isFinite(c.r[i]) || !Number.isFinite(c.v[i])) return false;
+  return true;
+}
+
+/** Σ of staircases: at each instant, the jumps onto the value (v − left limit) and after it (r − v). */
+function sumOfStaircases(curves: readonly Curve[]): Curve {
+  const slot = new Map<number, number>();
+  const onValue: number[] = [];
+  const onRight: number[] = [];
+  for (const c of curves) {
+    let left = 0;
+    for (let i = 0; i < c.t.length; i++) {
+      let k = slot.get(c.t[i]);
+      if (k === undefined) {
+        k = onValue.length;
+        slot.set(c.t[i], k);
+        onValue.push(0);
+        onRight.push(0);
+      }
+      onValue[k] += c.v[i] - left;
+      onRight[k] += c.r[i] - c.v[i];
+      left = c.r[i];
+    }
+  }
+  const times = Float64Array.from(slot.keys()).sort();
+  const b = new CurveBuilder();
+  let right = 0;
+  for (const T of times) {
+    const k = slot.get(T)!;
+    const v = right + onValue[k];
+    right = v + onRight[k];
+    b.push(T, v, right, 0);
+  }
+  return b.build();
 }
 
 /**
