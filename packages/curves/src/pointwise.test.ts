@@ -61,6 +61,27 @@ describe('pointwise operations against their definitions (dense grid, values and
     );
   });
 
+  it('sum of staircases treats instants within the tolerance as one instant, exactly as add does', () => {
+    // Packets of several flows at "the same" instant computed along different paths (1e-20 s apart).
+    // A packet's jump lands on the value at its instant (as packetized curves have it) or after it.
+    const packets = fc.uniqueArray(fc.tuple(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 0, max: 2 }), fc.boolean()), { minLength: 1, maxLength: 6, selector: ([t]) => t });
+    fc.assert(
+      fc.property(fc.array(packets, { minLength: 3, maxLength: 8 }), (lists) => {
+        const fs = lists.map((list) => {
+          const rows: [number, number, number, number][] = [[0, 0, 0, 0]];
+          let level = 0;
+          for (const [t, jitter, onValue] of [...list].sort((a, b) => a[0] - b[0])) {
+            rows.push([t * 8.72e-9 + jitter * 2.7e-20, onValue ? level + 1048 : level, level + 1048, 0]);
+            level += 1048;
+          }
+          return Curve.fromBreakpoints(rows);
+        });
+        expect(sum(fs).toJSON()).toEqual(fs.reduce((acc, f) => add(acc, f)).toJSON());
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('subtract, scale and vertical shift on finite curves', () => {
     fc.assert(
       fc.property(anyCurve, finite, fc.integer({ min: 0, max: 8 }), fc.integer({ min: -8, max: 8 }), (f, g, k, c) => {

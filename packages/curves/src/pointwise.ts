@@ -100,10 +100,19 @@ function sumOfStaircases(curves: readonly Curve[]): Curve {
   const times = Float64Array.from(slot.keys()).sort();
   const b = new CurveBuilder();
   let right = 0;
-  for (const T of times) {
-    const k = slot.get(T)!;
-    const v = right + onValue[k];
-    right = v + onRight[k];
+  // Instants within the tolerance of each other are one instant (as in mergeWalk): their jumps
+  // onto the value all count for the value there.
+  for (let q = 0; q < times.length; ) {
+    const T = times[q];
+    let jumpOnValue = 0;
+    let jumpOnRight = 0;
+    for (; q < times.length && close(times[q], T); q++) {
+      const k = slot.get(times[q])!;
+      jumpOnValue += onValue[k];
+      jumpOnRight += onRight[k];
+    }
+    const v = right + jumpOnValue;
+    right = v + jumpOnRight;
     b.push(T, v, right, 0);
   }
   return b.build();
