@@ -10,18 +10,22 @@ import { ModelError } from './errors.ts';
 export function packetize(f: Curve, packet: number, until: number): Curve {
   if (!(until >= 0 && Number.isFinite(until))) throw new ModelError('until', until, 'a finite horizon ≥ 0');
   if (!(packet > 0)) throw new ModelError('packet', packet, 'a packet size > 0');
-  const floor = (x: number): number => (x === Infinity ? Infinity : packet * Math.floor(x / packet + 1e-12));
   const b = new CurveBuilder();
   for (let i = 0; i < f.t.length && f.t[i] <= until; i++) {
-    b.push(f.t[i], floor(f.v[i]), floor(f.r[i]), 0);
+    b.push(f.t[i], floorTo(f.v[i], packet), floorTo(f.r[i], packet), 0);
     if (f.s[i] <= 0 || f.r[i] === Infinity) continue;
     const end = Math.min(i + 1 < f.t.length ? f.t[i + 1] : Infinity, until);
     // Multiples of the packet size above the right limit, reached inside the segment (up to `until`).
-    for (let level = floor(f.r[i]) + packet; ; level += packet) {
+    for (let level = floorTo(f.r[i], packet) + packet; ; level += packet) {
       const x = f.t[i] + (level - f.r[i]) / f.s[i];
       if (!(x <= end) || (x === end && end !== until)) break;
       b.push(x, level, level, 0);
     }
   }
   return b.build();
+}
+
+/** The largest multiple of the packet size at or below x (within 1e-12 packets), +∞ for +∞. */
+function floorTo(x: number, packet: number): number {
+  return x === Infinity ? Infinity : packet * Math.floor(x / packet + 1e-12);
 }

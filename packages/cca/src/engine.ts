@@ -148,6 +148,22 @@ export function runPathServer(model: PathServerModel, options: { onProgress?: (t
   let windows = 0;
   let t = 0;
 
+  // Per window: the end of the window (cut back to the first event) and the signals found there.
+  let te = 0;
+  const found: { flow: FlowRun; kind: 'timeout' | 'flight' | 'bytes' }[] = [];
+  const consider = (f: FlowRun, kind: 'timeout' | 'flight' | 'bytes', found_: number): void => {
+    // An instant within the tolerance of the window start is the window start (one instant, one cut).
+    const at = close(found_, t) ? t : found_;
+    if (!(at <= te) || f.handled[kind] === at || at < t) return;
+    if (at < te) found.length = 0;
+    te = at;
+    found.push({ flow: f, kind });
+  };
+  const signalled = (f: FlowRun, kind: 'timeout' | 'flight' | 'bytes'): boolean => found.some((x) => x.flow === f && x.kind === kind);
+  const react = (f: FlowRun, handler: ((s: unknown, v: SignalView) => Reaction<unknown>) | undefined, logAs?: string): void => {
+    if (handler !== undefined) apply(f, handler.call(f.cca, f.state, signalView(f, packet, te)), te, packet, aggregate, queueOut, events, logAs);
+  };
+
   while (t < horizon) {
     windows += 1;
     if (options.onProgress !== undefined && windows % 500 === 0) options.onProgress(t, horizon);
@@ -217,16 +233,8 @@ export function runPathServer(model: PathServerModel, options: { onProgress?: (t
     });
 
     // 4. Signals computed from the history: timeouts and acknowledged flights.
-    let te = t1;
-    const found: { flow: FlowRun; kind: 'timeout' | 'flight' | 'bytes' }[] = [];
-    const consider = (f: FlowRun, kind: 'timeout' | 'flight' | 'bytes', found_: number): void => {
-      // An instant within the tolerance of the window start is the window start (one instant, one cut).
-      const at = close(found_, t) ? t : found_;
-      if (!(at <= te) || f.handled[kind] === at || at < t) return;
-      if (at < te) found.length = 0;
-      te = at;
-      found.push({ flow: f, kind });
-    };
+    te = t1;
+    found.length = 0;
     for (const f of flows) {
       const tau = f.cca.listens.timeout;
       if (tau !== undefined) consider(f, 'timeout', timeoutInstant(f, tau, packet, t, t1));
@@ -247,7 +255,6 @@ export function runPathServer(model: PathServerModel, options: { onProgress?: (t
     // 6). One whose reaction leaves the CCA's limit, coordinates and byte target alone is applied at
     // its own time without ending the window (the curves computed for the window stay exact). The
     // first that changes any of them ends the window instead and is handled at step 6.
-    const byteTarget = (f: FlowRun, state: unknown): number => (f.cca.listens.bytes && f.cca.byteTarget ? f.cca.byteTarget(state) : Infinity);
     const inside = pending.filter((p) => p.kind === 'notification' && p.time < te).sort((a, b) => a.time - b.time || a.flow - b.flow);
     for (;;) {
       const p = inside.find((x) => x.time < te);
@@ -267,7 +274,7 @@ export function runPathServer(model: PathServerModel, options: { onProgress?: (t
       const unchanged =
         reaction.shift === 'none' &&
         sameLimit(f.cca.limit(f.state), f.cca.limit(reaction.state)) &&
-        byteTarget(f, f.state) === byteTarget(f, reaction.state) &&
+        byteTargetOf(f, f.state) === byteTargetOf(f, reaction.state) &&
         (lazyTimers || !(f.cca.nextTimer(reaction.state) <= te));
       if (!unchanged) {
         te = at;
@@ -312,27 +319,23 @@ export function runPathServer(model: PathServerModel, options: { onProgress?: (t
       }
     }
     due.reverse();
-    const react = (f: FlowRun, handler: ((s: unknown, v: SignalView) => Reaction<unknown>) | undefined, logAs?: string): void => {
-      if (handler !== undefined) apply(f, handler.call(f.cca, f.state, signalView(f, packet, te)), te, packet, aggregate, queueOut, events, logAs);
-    };
     for (const f of flows) {
       for (const p of due.filter((d) => d.flow === f.index && d.kind !== 'notification')) {
         f.paused = p.kind === 'pfc-pause';
         events.push({ time: te, flow: f.index, kind: p.kind, before: {}, after: {} });
       }
-      const signalled = (kind: 'timeout' | 'flight' | 'bytes'): boolean => found.some((x) => x.flow === f && x.kind === kind);
-      const timedOut = signalled('timeout') && f.cca.onTimeout !== undefined;
+      const timedOut = signalled(f, 'timeout') && f.cca.onTimeout !== undefined;
       if (timedOut) {
         f.handled.timeout = te;
         react(f, f.cca.onTimeout);
       }
       for (const p of due) if (p.flow === f.index && p.kind === 'notification') react(f, f.cca.onNotification, 'cnp');
       // A timeout restarts the flow in new coordinates: a flight end or byte count found before it no longer applies.
-      if (!timedOut && signalled('flight')) {
+      if (!timedOut && signalled(f, 'flight')) {
         f.handled.flight = te;
         react(f, f.cca.onFlightAcknowledged);
       }
-      if (!timedOut && signalled('bytes')) {
+      if (!timedOut && signalled(f, 'bytes')) {
         f.handled.bytes = te;
         react(f, f.cca.onBytes);
       }
@@ -359,6 +362,11 @@ export function runPathServer(model: PathServerModel, options: { onProgress?: (t
     notifications,
     stats: { windows, events: events.length },
   };
+}
+
+/** The CCA's byte target in this state (+∞ when it counts no bytes). */
+function byteTargetOf(f: FlowRun, state: unknown): number {
+  return f.cca.listens.bytes && f.cca.byteTarget ? f.cca.byteTarget(state) : Infinity;
 }
 
 /** True when two limits admit the same way (same kind and value). */

@@ -26,18 +26,8 @@ export function fifoShare(perFlow: Curve, aggregate: Curve, from = 0, upTo = Inf
 export function fifoShares(perFlow: readonly Curve[], aggregate: Curve, from = 0, upTo = Infinity): Curve[] {
   const A = aggregate;
   const n = perFlow.length;
-  const builders = perFlow.map(() => new CurveBuilder());
-  const started = new Array<boolean>(n).fill(false);
-  const lastY = new Array<number>(n).fill(-Infinity);
+  const shares = perFlow.map(() => new ShareBuilder());
   const index = perFlow.map((F) => F.indexAt(from));
-  const emit = (k: number, y: number, g: number, slope: number): void => {
-    if (y < lastY[k]) return;
-    const b = builders[k];
-    b.push(started[k] ? y : 0, g, g, slope);
-    if (!started[k] && y > 0) b.push(y, g, g, slope);
-    started[k] = true;
-    lastY[k] = y;
-  };
   // The flows' breakpoints after `from`, in time order (flow order at equal times), up to the first
   // breakpoint of Â whose right limit exceeds upTo: the walk stops there or before.
   let stopAt = Infinity;
@@ -96,9 +86,10 @@ export function fifoShares(perFlow: readonly Curve[], aggregate: Curve, from = 0
       const lj = T === 0 ? 0 : onF ? F.leftLimitAtBreakpoint(j) : F.segmentValue(j, T);
       const vj = onF ? F.v[j] : F.segmentValue(j, T);
       const rj = onF ? F.r[j] : vj;
-      if (v > l) emit(k, l, lj, (vj - lj) / (v - l));
-      if (r > v) emit(k, v, vj, (rj - vj) / (r - v));
-      emit(k, r, rj, s > 0 ? F.s[j] / s : 0);
+      const share = shares[k];
+      if (v > l) share.emit(l, lj, (vj - lj) / (v - l));
+      if (r > v) share.emit(v, vj, (rj - vj) / (r - v));
+      share.emit(r, rj, s > 0 ? F.s[j] / s : 0);
     }
     const nextA = i + 1 < A.t.length ? A.t[i + 1] : Infinity;
     const nextF = q < times.length ? times[q] : Infinity;
@@ -120,7 +111,27 @@ export function fifoShares(perFlow: readonly Curve[], aggregate: Curve, from = 0
     }
     if (A.t[i] === T) for (const k of rising) if (seen[k] !== round) touched.push(k);
   }
-  return builders.map((b) => b.build());
+  return shares.map((b) => b.build());
+}
+
+/** One flow's share G_j as levels are walked upwards: a level below the last one adds nothing. */
+class ShareBuilder {
+  private readonly b = new CurveBuilder();
+  private started = false;
+  private lastY = -Infinity;
+
+  /** G_j(y) = g, with slope `slope` above y (the first call also holds g below y). */
+  emit(y: number, g: number, slope: number): void {
+    if (y < this.lastY) return;
+    this.b.push(this.started ? y : 0, g, g, slope);
+    if (!this.started && y > 0) this.b.push(y, g, g, slope);
+    this.started = true;
+    this.lastY = y;
+  }
+
+  build(): Curve {
+    return this.b.build();
+  }
 }
 
 /**

@@ -40,21 +40,10 @@ export function firstTimeAbove(h: Curve, from: number, to: number, margin = 0): 
 export function firstTimeAboveShifted(f: Curve, df: number, g: Curve, dg: number, from: number, to: number, margin = 0): number {
   if (Number.isNaN(from) || Number.isNaN(to)) throw new CurveError('from', from, 'a time range');
   if (to < from) return Infinity;
-  // Value, right limit and slope of a shifted curve at time s (s − d may be before 0: value 0).
   let s = from;
-  const state = (c: Curve, d: number, x: number): [number, number, number, number] => {
-    const u = x - d;
-    if (u < 0) return [0, 0, 0, d]; // value, right limit, slope, next breakpoint time
-    const k = c.locate(u);
-    const i = k >= 0 ? k : -1 - k;
-    const v = k >= 0 ? c.v[i] : c.segmentValue(i, u);
-    const r = k >= 0 ? c.r[i] : v;
-    const next = i + 1 < c.t.length ? c.t[i + 1] + d : Infinity;
-    return [v, r, c.r[i] === Infinity ? 0 : c.s[i], next];
-  };
   for (;;) {
-    const [fv, fr, fs, fn] = state(f, df, s);
-    const [gv, gr, gs, gn] = state(g, dg, s);
+    const [fv, fr, fs, fn] = shiftedState(f, df, s);
+    const [gv, gr, gs, gn] = shiftedState(g, dg, s);
     if (fv - gv > margin || fr - gr > margin) return s;
     const next = Math.min(fn, gn, Infinity);
     const slope = fs - gs;
@@ -65,4 +54,16 @@ export function firstTimeAboveShifted(f: Curve, df: number, g: Curve, dg: number
     if (!(next <= to) || next <= s) return Infinity;
     s = next;
   }
+}
+
+/** Value, right limit, slope and next breakpoint time of c shifted right by d, at time x (0 before d). */
+function shiftedState(c: Curve, d: number, x: number): [number, number, number, number] {
+  const u = x - d;
+  if (u < 0) return [0, 0, 0, d];
+  const k = c.locate(u);
+  const i = k >= 0 ? k : -1 - k;
+  const v = k >= 0 ? c.v[i] : c.segmentValue(i, u);
+  const r = k >= 0 ? c.r[i] : v;
+  const next = i + 1 < c.t.length ? c.t[i + 1] + d : Infinity;
+  return [v, r, c.r[i] === Infinity ? 0 : c.s[i], next];
 }
