@@ -129,7 +129,7 @@ export function runPathServer(model: PathServerModel, options: { onProgress?: (t
   const departures = new Trace(); // D
   const events: EngineEvent[] = [];
   const notifications: SentNotification[] = [];
-  const pending: Pending[] = [];
+  let pending: Pending[] = [];
   const ecn = model.ecn === undefined ? null : new EcnMarker(model.ecn, flows.length);
   const pfc = model.pfc === undefined ? null : new PfcController(model.pfc, flows.length);
   // Window length. Signals that act inside a window would be missed, so a window must not exceed
@@ -256,8 +256,10 @@ export function runPathServer(model: PathServerModel, options: { onProgress?: (t
     // its own time without ending the window (the curves computed for the window stay exact). The
     // first that changes any of them ends the window instead and is handled at step 6.
     const inside = pending.filter((p) => p.kind === 'notification' && p.time < te).sort((a, b) => a.time - b.time || a.flow - b.flow);
-    for (;;) {
-      const p = inside.find((x) => x.time < te);
+    // Taken in order from the front of `inside`; those applied leave `pending` after the loop.
+    const consumed = new Set<Pending>();
+    for (let next = 0; ; ) {
+      const p = next < inside.length && inside[next].time < te ? inside[next] : undefined;
       let timerFlow: FlowRun | null = null;
       if (lazyTimers) for (const f of flows) if (f.nextTimer < te && (timerFlow === null || f.nextTimer < timerFlow.nextTimer)) timerFlow = f;
       const timerFirst = timerFlow !== null && (p === undefined || timerFlow.nextTimer < p.time || (timerFlow.nextTimer === p.time && timerFlow.index < p.flow));
@@ -265,8 +267,8 @@ export function runPathServer(model: PathServerModel, options: { onProgress?: (t
       const f = timerFirst ? timerFlow! : flows[p!.flow];
       const at = timerFirst ? f.nextTimer : p!.time;
       if (!timerFirst && f.cca.onNotification === undefined) {
-        inside.splice(inside.indexOf(p!), 1);
-        pending.splice(pending.indexOf(p!), 1);
+        consumed.add(p!);
+        next += 1;
         continue;
       }
       const view = signalView(f, packet, at);
@@ -283,11 +285,12 @@ export function runPathServer(model: PathServerModel, options: { onProgress?: (t
       }
       if (timerFirst) apply(f, reaction, at, packet, aggregate, queueOut, events);
       else {
-        inside.splice(inside.indexOf(p!), 1);
-        pending.splice(pending.indexOf(p!), 1);
+        consumed.add(p!);
+        next += 1;
         apply(f, reaction, at, packet, aggregate, queueOut, events, 'cnp');
       }
     }
+    if (consumed.size > 0) pending = pending.filter((x) => !consumed.has(x));
     if (te < t1) for (const tr of [aggregate, queueOut, departures, ...flows.flatMap((f) => [f.admittedSeq, f.deliveredSeq, f.admittedWire, f.deliveredWire])]) tr.cutAt(te);
     // A restart after a timeout is consumed once the window has committed something after it.
     if (te > t) for (const f of flows) f.seqRestart = null;
