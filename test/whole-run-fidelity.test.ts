@@ -2,12 +2,13 @@
  * Cross-package validation over the simulator's whole runs (30 ms for A2, 26 ms for A1), as
  * `ccalc run` + `ccalc compare` measure them (1 µs bins; the README's table). Goals of issue 5 and
  * what is measured (no constant fitted to the traces):
- * - switch backlog NRMSE ≤ 2 % of peak: A2 0.28 %, A1 0.09 %;
+ * - switch backlog NRMSE ≤ 2 % of peak: A2 0.28 %, A1 0.035 %;
  * - peak backlog within 1 % and 5 µs: both 0.007 %, 0 µs;
  * - backlog clears within 2 %: A2 −0.18 %, A1 0 µs; cross-correlation lag 0 µs;
- * - aggregate arrival rate over 10 µs bins, NRMSE ≤ 5 % of line rate: NOT met (A2 16.9 %, A1 30.8 %;
- *   the README explains why). Here it is held to where it is (≤ 20 % and ≤ 33 %), so that a change
- *   that makes it worse fails; the goal stays open.
+ * - aggregate arrival rate over 10 µs bins, NRMSE ≤ 5 % of line rate: NOT met (A2 16.9 %, A1 13.2 %;
+ *   the README explains why). Here it is held to where it is (≤ 20 % and ≤ 15 %), so that a change
+ *   that makes it worse fails; the goal stays open. A1 was 30.8 % until packets that reach the
+ *   switch together (within the tolerance) were queued as one joint burst in port order.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runPathServer, ns3IncastModel } from '@ccalc/cca';
@@ -23,7 +24,7 @@ interface Metrics {
 
 const cases = [
   { name: 'A2_dcqcn_pfc', dcqcn: true, horizon: 30e-3, arrivalBound: 20 },
-  { name: 'A1_pfc_only', dcqcn: false, horizon: 26e-3, arrivalBound: 33 },
+  { name: 'A1_pfc_only', dcqcn: false, horizon: 26e-3, arrivalBound: 15 },
 ];
 
 for (const c of cases) {

@@ -226,7 +226,9 @@ export function runPathServer(model: PathServerModel, options: { onProgress?: (t
     // 3. FIFO demultiplexing (Theorem 1) over the bytes still in the server at t.
     const head = upperPseudoInverseAt(aggregate.history(), departures.at(t), true);
     const from = Math.min(head, t);
-    const perFlow = fifoDemultiplex(departures.view(t), flows.map((f) => f.admittedWire.history()), aggregate.history(), from, departures.at(t1));
+    // With whole packets, packets of several flows that arrive together are queued in port order.
+    const ties = packets === undefined ? 'proportional' : 'in-order';
+    const perFlow = fifoDemultiplex(departures.view(t), flows.map((f) => f.admittedWire.history()), aggregate.history(), from, departures.at(t1), ties);
     flows.forEach((f, j) => {
       f.deliveredWire.appendGlobal(perFlow[j], t, t1);
       f.deliveredSeq.appendGlobal(f.duplicate === 0 ? perFlow[j] : verticalShift(perFlow[j], -f.duplicate), t, t1);

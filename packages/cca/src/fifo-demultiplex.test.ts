@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Curve, CurveBuilder, add, fromPackets, rate, restrict, sum } from '@ccalc/curves';
+import { fifoDemultiplex } from './fifo-demultiplex.ts';
 import { fifoShare, fifoShares } from './fifo-demultiplex.ts';
 
 /**
@@ -27,6 +28,35 @@ function shareAt(F: Curve, A: Curve, y: number): number {
   if (y < v && v > l) return lj + ((vj - lj) * (y - l)) / (v - l);
   if (y <= v || r === v) return vj; // continuous at T (up to rounding in T)
   return vj + ((rj - vj) * (y - v)) / (r - v);
+}
+
+/**
+ * G_j(y) with in-order ties, from the definition: as {@link shareAt}, except that inside a jump of Â
+ * the flows' parts are queued one after the other in flow order.
+ */
+function inOrderShareAt(flows: Curve[], k: number, A: Curve, y: number): number {
+  let T = Infinity;
+  for (let i = 0; i < A.t.length; i++) {
+    if (A.r[i] >= y) {
+      T = A.t[i];
+      break;
+    }
+    const end = i + 1 < A.t.length ? A.t[i + 1] : Infinity;
+    if (A.s[i] > 0 && A.r[i] + A.s[i] * (end - A.t[i]) >= y) {
+      T = Math.min(A.t[i] + (y - A.r[i]) / A.s[i], end);
+      break;
+    }
+  }
+  const left = (c: Curve): number => (T === 0 ? 0 : c.leftLimit(T));
+  const [l, v, r] = [left(A), A.at(T), A.rightLimit(T)];
+  const F = flows[k];
+  const queued = (from: (c: Curve) => number, to: (c: Curve) => number, base: number): number => {
+    const before = flows.slice(0, k).reduce((acc, c) => acc + to(c) - from(c), 0);
+    return from(F) + Math.min(Math.max(y - base - before, 0), to(F) - from(F));
+  };
+  if (y < v && v > l) return queued(left, (c) => c.at(T), l);
+  if (y <= v || r === v) return F.at(T);
+  return queued((c) => c.at(T), (c) => c.rightLimit(T), v);
 }
 
 /** Random flows: whole packets at random instants, some with a fluid part that starts and stops. */
@@ -86,6 +116,53 @@ describe('fifoShares: every flow\'s FIFO share in one walk', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('in-order ties: a joint burst is served in flow order, and the shares still sum to the level', () => {
+    fc.assert(
+      fc.property(flowsArb, (spec) => {
+        const flows = toCurves(spec);
+        const A = sum(flows);
+        const total = A.at(Infinity);
+        const shares = fifoShares(flows, A, 0, Infinity, 'in-order');
+        for (let y = 0; y <= total; y += total / 97 || 1) {
+          const got = shares.map((g) => g.at(y));
+          flows.forEach((_, k) => expect(got[k]).toBeCloseTo(inOrderShareAt(flows, k, A, y), 9));
+          expect(got.reduce((x, z) => x + z, 0)).toBeCloseTo(y, 9);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('packets whose instants differ by less than the tolerance are one joint burst, also at from and upTo', () => {
+    // Three flows' packets at "the same" instant computed along different paths (1e-20 s apart): the
+    // aggregate has one jump of three packets there. A walk starting at that instant or stopping
+    // inside its jump must still give every flow its packet, in port order, with no jump in G_j.
+    const T = 2.0669023999992002e-4;
+    const flows = [0, 2e-20, 4e-20].map((d) => Curve.fromBreakpoints([[0, 0, 0, 0], [T + d, 1048, 1048, 0], [2 * T, 2096, 2096, 0]]));
+    const A = sum(flows);
+    expect(A.t.length).toBe(3); // one instant
+    for (const [from, upTo] of [[0, Infinity], [T, Infinity], [0, 1048 * 1.5], [T, 1048 * 2.5]]) {
+      for (const ties of ['proportional', 'in-order'] as const) {
+        const shares = fifoShares(flows, A, from, upTo, ties);
+        for (let y = 0; y <= Math.min(upTo, 3 * 1048); y += 1048 / 8) {
+          expect(shares.reduce((acc, g) => acc + g.at(y), 0)).toBeCloseTo(y, 6);
+        }
+        for (const g of shares) for (let i = 1; i < g.t.length; i++) expect(g.v[i]).toBeCloseTo(g.leftLimitAtBreakpoint(i), 6);
+      }
+      // In order: flow 0's packet leaves first.
+      const [g0, g1] = fifoShares(flows, A, from, upTo, 'in-order');
+      expect(g0.at(1048)).toBeCloseTo(1048, 9);
+      expect(g1.at(1048)).toBeCloseTo(0, 9);
+    }
+    // Departures at line rate: flow 0's packet is out after one packet time, flow 1's after two.
+    const C = 12.5e9;
+    const D = Curve.fromBreakpoints([[0, 0, 0, 0], [T, 0, 0, C]]);
+    const [d0, d1] = fifoDemultiplex(D, flows, A, 0, Infinity, 'in-order');
+    expect(d0.at(T + 1048 / C)).toBeCloseTo(1048, 6);
+    expect(d1.at(T + 1048 / C)).toBeCloseTo(0, 6);
+    expect(d1.at(T + 2096 / C)).toBeCloseTo(1048, 6);
   });
 
   it('a continuous flow gets Theorem 1\'s Â_j(Â↑(y)), and one flow alone gets every byte', () => {

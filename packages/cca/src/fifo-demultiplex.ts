@@ -1,4 +1,4 @@
-import { Curve, CurveBuilder, compose, upperPseudoInverse } from '@ccalc/curves';
+import { Curve, CurveBuilder, close, compose, upperPseudoInverse } from '@ccalc/curves';
 
 /**
  * Flow j's share of the first y bytes of a FIFO aggregate: G_j(y), a curve of y. Where the aggregate
@@ -18,18 +18,23 @@ export function fifoShare(perFlow: Curve, aggregate: Curve, from = 0, upTo = Inf
  * time T of Â or of some Â_j, from `from` on, a flow's share gains breakpoints only if Â_j has a
  * breakpoint at T or rises on its segment (and Â has a breakpoint at T); a flow that is flat there is
  * flat in G_j too. So the cost is O(|Â| + M) for M breakpoints of the Â_j in the range (plus sorting
- * their distinct instants), plus
- * the number of (rising flow, Â breakpoint) pairs: with whole packets (flat flows) it does not grow
- * with the number of flows times |Â|, as one walk per flow would.
+ * their distinct instants), plus the number of (rising flow, Â breakpoint) pairs: with whole packets
+ * (flat flows) it does not grow with the number of flows times |Â|, as one walk per flow would.
+ * Breakpoints within the tolerance of each other are one instant (as in the aggregate's sum).
+ *
+ * `ties` says how a jump of Â that several flows make at one instant is served: 'proportional'
+ * (each flow's share rises linearly across it, in proportion to its part) or 'in-order' (the flows'
+ * parts are queued one after the other in flow order, as packets that arrive together on several
+ * ports are; this is what `PathServerModel.packets` prescribes). Both keep Σ_j G_j(y) = y.
  * @example fifoShares([A1, A2], add(A1, A2)) // [G1, G2]
  */
-export function fifoShares(perFlow: readonly Curve[], aggregate: Curve, from = 0, upTo = Infinity): Curve[] {
+export function fifoShares(perFlow: readonly Curve[], aggregate: Curve, from = 0, upTo = Infinity, ties: 'proportional' | 'in-order' = 'proportional'): Curve[] {
   const A = aggregate;
   const n = perFlow.length;
   const shares = perFlow.map(() => new ShareBuilder());
   const index = perFlow.map((F) => F.indexAt(from));
-  // The flows' breakpoints after `from`, in time order (flow order at equal times), up to the first
-  // breakpoint of Â whose right limit exceeds upTo: the walk stops there or before.
+  // The flows' breakpoints after `from`, up to the first breakpoint of Â whose right limit exceeds
+  // upTo (the walk stops there or before).
   let stopAt = Infinity;
   if (upTo < Infinity) {
     for (let i = A.indexAt(from); i < A.t.length; i++) {
@@ -47,7 +52,7 @@ export function fifoShares(perFlow: readonly Curve[], aggregate: Curve, from = 0
   const owners: number[] = [];
   const nextOwner: number[] = [];
   perFlow.forEach((F, k) => {
-    for (let j = index[k] + 1; j < F.t.length && F.t[j] <= stopAt; j++) {
+    for (let j = index[k] + 1; j < F.t.length && (F.t[j] <= stopAt || close(F.t[j], stopAt)); j++) {
       const e = owners.length;
       owners.push(k);
       nextOwner.push(-1);
@@ -68,27 +73,63 @@ export function fifoShares(perFlow: readonly Curve[], aggregate: Curve, from = 0
   perFlow.forEach((F, k) => {
     if (F.s[index[k]] > 0) rising.add(k);
   });
-  const seen = new Array<number>(n).fill(-1);
-  let touched: number[] = perFlow.map((_, k) => k);
+  // atBreakpoint[k] === round: flow k's current breakpoint belongs to the instant of this round.
+  const atBreakpoint = new Array<number>(n).fill(-1);
+  let touched: number[] = [];
+  perFlow.forEach((F, k) => {
+    touched.push(k);
+    if (F.t[index[k]] === from) atBreakpoint[k] = 0;
+  });
   let i = A.indexAt(from);
   let q = 0;
   let T = from;
+  // Breakpoints within the tolerance after `from` belong to its instant.
+  q = takeInstant(times, q, T, slot, firstOwner, owners, nextOwner, (k) => {
+    index[k] += 1;
+    atBreakpoint[k] = 0;
+    if (perFlow[k].s[index[k]] > 0) rising.add(k);
+    else rising.delete(k);
+  });
+  if (i + 1 < A.t.length && close(A.t[i + 1], T)) i += 1;
   for (let round = 0; ; round++) {
-    const onA = A.t[i] === T;
+    // Â's breakpoint at T (one within the tolerance of T is at T).
+    const onA = A.t[i] === T || close(A.t[i], T);
     const l = T === 0 ? 0 : onA ? A.leftLimitAtBreakpoint(i) : A.segmentValue(i, T);
     const v = onA ? A.v[i] : A.segmentValue(i, T);
     const r = onA ? A.r[i] : v;
     const s = A.s[i];
+    // In-order ties: the levels of the jumps onto the value and after it taken so far at this instant.
+    let queuedOnValue = l;
+    let queuedOnRight = v;
     for (const k of touched) {
       const F = perFlow[k];
       const j = index[k];
-      const onF = F.t[j] === T;
+      const onF = atBreakpoint[k] === round;
       const lj = T === 0 ? 0 : onF ? F.leftLimitAtBreakpoint(j) : F.segmentValue(j, T);
       const vj = onF ? F.v[j] : F.segmentValue(j, T);
       const rj = onF ? F.r[j] : vj;
       const share = shares[k];
-      if (v > l) share.emit(l, lj, (vj - lj) / (v - l));
-      if (r > v) share.emit(v, vj, (rj - vj) / (r - v));
+      if (ties === 'in-order') {
+        if (v > l) {
+          share.emit(l, lj, 0);
+          if (vj > lj) {
+            share.emit(queuedOnValue, lj, 1);
+            queuedOnValue = Math.min(v, queuedOnValue + (vj - lj));
+            share.emit(queuedOnValue, vj, 0);
+          }
+        }
+        if (r > v) {
+          share.emit(v, vj, 0);
+          if (rj > vj) {
+            share.emit(queuedOnRight, vj, 1);
+            queuedOnRight = Math.min(r, queuedOnRight + (rj - vj));
+            share.emit(queuedOnRight, rj, 0);
+          }
+        }
+      } else {
+        if (v > l) share.emit(l, lj, (vj - lj) / (v - l));
+        if (r > v) share.emit(v, vj, (rj - vj) / (r - v));
+      }
       share.emit(r, rj, s > 0 ? F.s[j] / s : 0);
     }
     const nextA = i + 1 < A.t.length ? A.t[i + 1] : Infinity;
@@ -96,22 +137,40 @@ export function fifoShares(perFlow: readonly Curve[], aggregate: Curve, from = 0
     const next = Math.min(nextA, nextF);
     if (next === Infinity || r > upTo) break;
     T = next;
-    if (nextA === T) i += 1;
+    if (nextA === T || close(nextA, T)) i += 1;
     touched = [];
-    if (nextF === T) {
-      for (let e = firstOwner[slot.get(T)!]; e >= 0; e = nextOwner[e]) {
-        const k = owners[e];
-        index[k] += 1;
-        seen[k] = round;
-        touched.push(k);
-        if (perFlow[k].s[index[k]] > 0) rising.add(k);
-        else rising.delete(k);
-      }
-      q += 1;
-    }
-    if (A.t[i] === T) for (const k of rising) if (seen[k] !== round) touched.push(k);
+    // The flows' breakpoints at T, or within the tolerance of it: one instant.
+    q = takeInstant(times, q, T, slot, firstOwner, owners, nextOwner, (k) => {
+      index[k] += 1;
+      if (atBreakpoint[k] !== round + 1) touched.push(k);
+      atBreakpoint[k] = round + 1;
+      if (perFlow[k].s[index[k]] > 0) rising.add(k);
+      else rising.delete(k);
+    });
+    if (ties === 'in-order') touched.sort((x, y) => x - y);
+    if (A.t[i] === T || close(A.t[i], T)) for (const k of rising) if (atBreakpoint[k] !== round + 1) touched.push(k);
   }
   return shares.map((b) => b.build());
+}
+
+/**
+ * Calls `visit` for each flow with a breakpoint at T or within the tolerance of it (the grouped
+ * instants times[q], times[q + 1], …), in flow order per instant; returns the index of the next instant.
+ */
+function takeInstant(
+  times: Float64Array,
+  q: number,
+  T: number,
+  slot: Map<number, number>,
+  firstOwner: number[],
+  owners: number[],
+  nextOwner: number[],
+  visit: (flow: number) => void,
+): number {
+  for (; q < times.length && (times[q] === T || close(times[q], T)); q++) {
+    for (let e = firstOwner[slot.get(times[q])!]; e >= 0; e = nextOwner[e]) visit(owners[e]);
+  }
+  return q;
 }
 
 /** One flow's share G_j as levels are walked upwards: a level below the last one adds nothing. */
@@ -141,11 +200,19 @@ class ShareBuilder {
  * proportion to each flow's part, which lies between the theorem's bounds and keeps Σ_j D_j = D.
  * Curves in global time, Â and Â_j non-decreasing. `from`: an instant at or before the arrival time
  * of the byte in service at the start of `departures` (only admissions after it are read); `upTo`:
- * the largest departure level needed (only admissions up to it are read).
+ * the largest departure level needed (only admissions up to it are read); `ties`: how a joint burst
+ * is served (see {@link fifoShares}).
  * @example fifoDemultiplex(D, [A1, A2], add(A1, A2)) // [D1, D2]
  */
-export function fifoDemultiplex(departures: Curve, perFlowAdmitted: readonly Curve[], aggregateAdmitted: Curve, from = 0, upTo = Infinity): Curve[] {
-  return fifoShares(perFlowAdmitted, aggregateAdmitted, from, upTo).map((share) => compose(share, departures, true));
+export function fifoDemultiplex(
+  departures: Curve,
+  perFlowAdmitted: readonly Curve[],
+  aggregateAdmitted: Curve,
+  from = 0,
+  upTo = Infinity,
+  ties: 'proportional' | 'in-order' = 'proportional',
+): Curve[] {
+  return fifoShares(perFlowAdmitted, aggregateAdmitted, from, upTo, ties).map((share) => compose(share, departures, true));
 }
 
 /**
