@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Curve, CurveBuilder, add, fromPackets, rate, restrict, sum } from '@ccalc/curves';
-import { fifoDemultiplex } from './fifo-demultiplex.ts';
-import { fifoShare, fifoShares } from './fifo-demultiplex.ts';
+import { fifoDemultiplex, fifoShare, fifoShares } from './fifo-demultiplex.ts';
+
+/** The first instant T whose right limit Â(T+) reaches y (+∞ if none). */
+function instantOfLevel(A: Curve, y: number): number {
+  for (let i = 0; i < A.t.length; i++) {
+    if (A.r[i] >= y) return A.t[i];
+    const end = i + 1 < A.t.length ? A.t[i + 1] : Infinity;
+    if (A.s[i] > 0 && A.r[i] + A.s[i] * (end - A.t[i]) >= y) return Math.min(A.t[i] + (y - A.r[i]) / A.s[i], end);
+  }
+  return Infinity;
+}
 
 /**
  * G_j(y) from the definition, at one level y: T is the first instant whose right limit Â(T+) reaches
@@ -10,18 +19,7 @@ import { fifoShare, fifoShares } from './fifo-demultiplex.ts';
  * (left limit to value, or value to right limit) that contains y.
  */
 function shareAt(F: Curve, A: Curve, y: number): number {
-  let T = Infinity;
-  for (let i = 0; i < A.t.length; i++) {
-    if (A.r[i] >= y) {
-      T = A.t[i];
-      break;
-    }
-    const end = i + 1 < A.t.length ? A.t[i + 1] : Infinity;
-    if (A.s[i] > 0 && A.r[i] + A.s[i] * (end - A.t[i]) >= y) {
-      T = Math.min(A.t[i] + (y - A.r[i]) / A.s[i], end);
-      break;
-    }
-  }
+  const T = instantOfLevel(A, y);
   const left = (c: Curve): number => (T === 0 ? 0 : c.leftLimit(T));
   const [l, v, r] = [left(A), A.at(T), A.rightLimit(T)];
   const [lj, vj, rj] = [left(F), F.at(T), F.rightLimit(T)];
@@ -35,18 +33,7 @@ function shareAt(F: Curve, A: Curve, y: number): number {
  * the flows' parts are queued one after the other in flow order.
  */
 function inOrderShareAt(flows: Curve[], k: number, A: Curve, y: number): number {
-  let T = Infinity;
-  for (let i = 0; i < A.t.length; i++) {
-    if (A.r[i] >= y) {
-      T = A.t[i];
-      break;
-    }
-    const end = i + 1 < A.t.length ? A.t[i + 1] : Infinity;
-    if (A.s[i] > 0 && A.r[i] + A.s[i] * (end - A.t[i]) >= y) {
-      T = Math.min(A.t[i] + (y - A.r[i]) / A.s[i], end);
-      break;
-    }
-  }
+  const T = instantOfLevel(A, y);
   const left = (c: Curve): number => (T === 0 ? 0 : c.leftLimit(T));
   const [l, v, r] = [left(A), A.at(T), A.rightLimit(T)];
   const F = flows[k];
