@@ -12,11 +12,11 @@ export function packetize(f: Curve, packet: number, until: number): Curve {
   if (!(packet > 0)) throw new ModelError('packet', packet, 'a packet size > 0');
   const b = new CurveBuilder();
   for (let i = 0; i < f.t.length && f.t[i] <= until; i++) {
-    b.push(f.t[i], floorTo(f.v[i], packet), floorTo(f.r[i], packet), 0);
+    b.push(f.t[i], wholePackets(f.v[i], packet), wholePackets(f.r[i], packet), 0);
     if (f.s[i] <= 0 || f.r[i] === Infinity) continue;
     const end = Math.min(i + 1 < f.t.length ? f.t[i + 1] : Infinity, until);
     // Multiples of the packet size above the right limit, reached inside the segment (up to `until`).
-    for (let level = floorTo(f.r[i], packet) + packet; ; level += packet) {
+    for (let level = wholePackets(f.r[i], packet) + packet; ; level += packet) {
       const x = f.t[i] + (level - f.r[i]) / f.s[i];
       if (!(x <= end) || (x === end && end !== until)) break;
       b.push(x, level, level, 0);
@@ -25,7 +25,11 @@ export function packetize(f: Curve, packet: number, until: number): Curve {
   return b.build();
 }
 
-/** The largest multiple of the packet size at or below x (within 1e-12 packets), +∞ for +∞. */
-function floorTo(x: number, packet: number): number {
+/**
+ * The bytes of x that form whole packets: the largest multiple of the packet size at or below x
+ * (within 1e-12 packets, so that rounding does not lose a packet), +∞ for +∞.
+ * @example wholePackets(3000, 1048) // 2096
+ */
+export function wholePackets(x: number, packet: number): number {
   return x === Infinity ? Infinity : packet * Math.floor(x / packet + 1e-12);
 }

@@ -23,7 +23,7 @@ import type { EngineEvent, EngineResult, SentNotification, StepSeries } from './
 import { Trace } from './trace.ts';
 import { admittedIncrement, remainingArrivals } from './admission.ts';
 import { fifoDemultiplex, fifoShare } from './fifo-demultiplex.ts';
-import { packetize } from './acknowledgements.ts';
+import { packetize, wholePackets } from './acknowledgements.ts';
 import { validateModel } from './validate.ts';
 import { EcnMarker } from './ecn.ts';
 import { PfcController } from './pfc.ts';
@@ -187,20 +187,26 @@ export function runPathServer(model: PathServerModel, options: { onProgress?: (t
     for (const f of flows) {
       const seqBase = f.seqRestart ?? f.admittedSeq.at(t);
       const limit = f.cca.limit(f.state);
-      const remaining = remainingArrivals(f.arrivals, t, seqBase);
-      const local = admittedIncrement(limit, remaining, {
-        paused: f.paused,
-        flightAllowance: limit.kind === 'flight' ? limit.window - (seqBase - f.origin.y) : 0,
-        ack: limit.kind === 'sliding' ? acknowledgements(f, packet, t) : undefined,
-        t0: t,
-        admittedAtT0: seqBase,
-      });
+      const local = f.paused
+        ? NOTHING
+        : admittedIncrement(limit, remainingArrivals(f.arrivals, t, seqBase), {
+            paused: false,
+            flightAllowance: limit.kind === 'flight' ? limit.window - (seqBase - f.origin.y) : 0,
+            ack: limit.kind === 'sliding' ? acknowledgements(f, packet, t) : undefined,
+            t0: t,
+            admittedAtT0: seqBase,
+          });
       f.admittedSeq.appendLocal(local, t, t1, seqBase);
       if (packets !== undefined && f.duplicate === 0) {
         // Whole packets, in port order at equal instants (see PathServerModel.packets).
         const phase = f.index * PORT_ORDER_STEP;
-        const wire = horizontalShift(packetize(f.admittedSeq.view(t - phase), packets.size, t1), phase);
+        // An idle flow (paused or done) whose last packet reached the wire before t adds nothing.
         const before = f.admittedWire.at(t);
+        if (isNothing(local) && f.seqRestart === null && f.admittedSeq.at(t - phase) === seqBase && wholePackets(seqBase, packets.size) === before) {
+          f.admittedWire.appendLocal(NOTHING, t, t1, before);
+          continue;
+        }
+        const wire = horizontalShift(packetize(f.admittedSeq.view(t - phase), packets.size, t1), phase);
         f.admittedWire.appendGlobal(wire, t, t1);
         flowLocals.push(verticalShift(horizontalShift(wire, -t), -before));
         continue;
@@ -369,6 +375,13 @@ export function runPathServer(model: PathServerModel, options: { onProgress?: (t
   };
 }
 
+/** The zero curve: what an idle flow admits in a window (local time). */
+const NOTHING = constant(0);
+
+function isNothing(c: Curve): boolean {
+  return c.t.length === 1 && c.v[0] === 0 && c.r[0] === 0 && c.s[0] === 0;
+}
+
 /** The CCA's byte target in this state (+∞ when it counts no bytes). */
 function byteTargetOf(f: FlowRun, state: unknown): number {
   return f.cca.listens.bytes && f.cca.byteTarget ? f.cca.byteTarget(state) : Infinity;
@@ -426,7 +439,7 @@ class FlowSignals implements SignalView {
 
   acknowledged(x: number): number {
     const d = this.f.deliveredSeq.at(x - this.f.ackDelay);
-    return this.packet > 0 ? this.packet * Math.floor(d / this.packet + 1e-12) : d;
+    return this.packet > 0 ? wholePackets(d, this.packet) : d;
   }
 
   admitted(x: number): number {
@@ -513,7 +526,7 @@ function apply(
  */
 function goBackN(f: FlowRun, te: number, packet: number, aggregate: Trace, queueOut: Trace): void {
   const d = f.deliveredSeq.at(te - f.ackDelay);
-  const acked = packet > 0 ? packet * Math.floor(d / packet + 1e-12) : d;
+  const acked = packet > 0 ? wholePackets(d, packet) : d;
   const left = queueOut.at(te);
   const from = Math.min(upperPseudoInverseAt(aggregate.history(), left, true), te);
   const mine = f.admittedWire.view(from);

@@ -212,7 +212,9 @@ export function fifoDemultiplex(
   upTo = Infinity,
   ties: 'proportional' | 'in-order' = 'proportional',
 ): Curve[] {
-  return fifoShares(perFlowAdmitted, aggregateAdmitted, from, upTo, ties).map((share) => compose(share, departures, true));
+  // A flow with no bytes among those leaving keeps a constant share: G_j ∘ D is that constant.
+  const constant = (c: Curve): boolean => c.t.length === 1 && c.s[0] === 0 && c.v[0] === c.r[0];
+  return fifoShares(perFlowAdmitted, aggregateAdmitted, from, upTo, ties).map((share) => (constant(share) ? share : compose(share, departures, true)));
 }
 
 /**
