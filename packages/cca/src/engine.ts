@@ -88,11 +88,20 @@ interface Pending {
  * increase or (t_e, D(t_e − ΔR)) after a timeout. Cost grows with the number of events and windows,
  * not with the horizon times the curve size.
  *
+ * When windows are bounded by a feedback delay (ECN or PFC configured), a timer or notification
+ * whose reaction leaves the limit alone, or only changes a rate limit's rate, acts inside the window
+ * at its own instant (the sender's admission is built piecewise) instead of ending it.
+ *
  * Throws a ModelError (naming the parameter) before computing anything if the model is invalid.
  * `onProgress(time, horizon)` is called every 500 windows (for progress lines in long runs).
+ * `planRateChanges: false` ends a window at every rate change instead (the same results up to
+ * rounding, in more windows; kept to check the planning against).
  * @example runPathServer(aimdFairnessModel()) // or { service: rate(12.5e9), flows: [{ arrivals, cca }], horizon: 0.05, feedbackDelay: 20e-6 }
  */
-export function runPathServer(model: PathServerModel, options: { onProgress?: (time: number, horizon: number) => void } = {}): EngineResult {
+export function runPathServer(
+  model: PathServerModel,
+  options: { onProgress?: (time: number, horizon: number) => void; planRateChanges?: boolean } = {},
+): EngineResult {
   validateModel(model);
   const rl = asRateLatency(model.service);
   const flows: FlowRun[] = model.flows.map((spec, index) => {
@@ -181,22 +190,29 @@ export function runPathServer(model: PathServerModel, options: { onProgress?: (t
     // The window ends at the step, the horizon or the next scheduled signal (step ≤ horizon, so it is
     // finite; a signal already due moves the window on by a sliver so that time always advances).
     const t1 = Math.min(t + step, horizon, Math.max(nextScheduled, t + step * 1e-9));
+    // With lazy timers, a timer or notification whose reaction only changes a rate limit acts inside
+    // the window: each sender's admission is built piecewise across its own signals (step 1), and
+    // the reactions are planned there and committed once the window's end is known. This needs the
+    // signals a CCA reads at an instant in the window to be known when the window starts: the
+    // acknowledgements (ack delay ≥ the window) and the sender's own admissions (built in order).
+    const plan = options.planRateChanges !== false && lazyTimers && t1 - t <= slidingBound && flows.every((f) => f.seqRestart === null);
+    const planned: PlannedReaction[] = [];
+    let planStop = Infinity;
 
     // 1. Admission by each CCA over (t, t1].
     const flowLocals: Curve[] = [];
     for (const f of flows) {
       const seqBase = f.seqRestart ?? f.admittedSeq.at(t);
-      const limit = f.cca.limit(f.state);
-      const local = f.paused
-        ? NOTHING
-        : admittedIncrement(limit, remainingArrivals(f.arrivals, t, seqBase), {
-            paused: false,
-            flightAllowance: limit.kind === 'flight' ? limit.window - (seqBase - f.origin.y) : 0,
-            ack: limit.kind === 'sliding' ? acknowledgements(f, packet, t) : undefined,
-            t0: t,
-            admittedAtT0: seqBase,
-          });
-      f.admittedSeq.appendLocal(local, t, t1, seqBase);
+      let local: Curve;
+      if (plan) {
+        const result = admitWithPlannedReactions(f, t, t1, packet, pending);
+        local = result.local;
+        planned.push(...result.planned);
+        planStop = Math.min(planStop, result.stop);
+      } else {
+        local = admissionFrom(f, f.state, t, seqBase, packet);
+        f.admittedSeq.appendLocal(local, t, t1, seqBase);
+      }
       if (packets !== undefined && f.duplicate === 0) {
         // Whole packets, in port order at equal instants (see PathServerModel.packets).
         const phase = f.index * PORT_ORDER_STEP;
@@ -258,18 +274,34 @@ export function runPathServer(model: PathServerModel, options: { onProgress?: (t
         if (reached) consider(f, 'bytes', firstTimeAboveShifted(f.admittedSeq.history(), 0, constant(target), 0, t, t1, -MARGIN));
       }
     }
+    if (plan) {
+      // The first reaction that changes more than a rate ends the window there (handled at step 6);
+      // the planned reactions before the window's end are committed, in time order, flow by flow.
+      if (planStop < te) {
+        te = planStop;
+        found.length = 0;
+      }
+      const consumed = new Set<Pending>();
+      planned.sort((a, b) => a.time - b.time || a.flow.index - b.flow.index || a.order - b.order);
+      for (const x of planned) {
+        if (!(x.time < te)) continue;
+        if (x.notification !== undefined) consumed.add(x.notification);
+        if (x.reaction !== undefined) apply(x.flow, x.reaction, x.time, packet, aggregate, queueOut, events, x.notification !== undefined ? 'cnp' : undefined);
+      }
+      if (consumed.size > 0) pending = pending.filter((x) => !consumed.has(x));
+    }
     // 4b. Notifications that arrive inside the window, and (with lazyTimers) timers that fire in it,
     // in time order (per instant: flow by flow, a flow's notifications before its timer, as at step
     // 6). One whose reaction leaves the CCA's limit, coordinates and byte target alone is applied at
     // its own time without ending the window (the curves computed for the window stay exact). The
     // first that changes any of them ends the window instead and is handled at step 6.
-    const inside = pending.filter((p) => p.kind === 'notification' && p.time < te).sort((a, b) => a.time - b.time || a.flow - b.flow);
+    const inside = plan ? [] : pending.filter((p) => p.kind === 'notification' && p.time < te).sort((a, b) => a.time - b.time || a.flow - b.flow);
     // Taken in order from the front of `inside`; those applied leave `pending` after the loop.
     const consumed = new Set<Pending>();
     for (let next = 0; ; ) {
       const p = next < inside.length && inside[next].time < te ? inside[next] : undefined;
       let timerFlow: FlowRun | null = null;
-      if (lazyTimers) for (const f of flows) if (f.nextTimer < te && (timerFlow === null || f.nextTimer < timerFlow.nextTimer)) timerFlow = f;
+      if (lazyTimers && !plan) for (const f of flows) if (f.nextTimer < te && (timerFlow === null || f.nextTimer < timerFlow.nextTimer)) timerFlow = f;
       const timerFirst = timerFlow !== null && (p === undefined || timerFlow.nextTimer < p.time || (timerFlow.nextTimer === p.time && timerFlow.index < p.flow));
       if (p === undefined && !timerFirst) break;
       const f = timerFirst ? timerFlow! : flows[p!.flow];
@@ -373,6 +405,92 @@ export function runPathServer(model: PathServerModel, options: { onProgress?: (t
     notifications,
     stats: { windows, events: events.length },
   };
+}
+
+/** A reaction computed ahead inside a window (step 1), applied once the window's end is known. */
+interface PlannedReaction {
+  time: number;
+  flow: FlowRun;
+  /** Order among the flow's reactions at one instant. */
+  order: number;
+  /** Undefined for a notification the CCA does not handle (it is only consumed). */
+  reaction?: Reaction<unknown>;
+  /** The pending notification it consumes, if it is one. */
+  notification?: Pending;
+}
+
+/** What the flow admits from t0 on under the CCA state `state`, seqBase bytes being admitted at t0 (local time). */
+function admissionFrom(f: FlowRun, state: unknown, t0: number, seqBase: number, packet: number): Curve {
+  if (f.paused) return NOTHING;
+  const limit = f.cca.limit(state);
+  return admittedIncrement(limit, remainingArrivals(f.arrivals, t0, seqBase), {
+    paused: false,
+    flightAllowance: limit.kind === 'flight' ? limit.window - (seqBase - f.origin.y) : 0,
+    ack: limit.kind === 'sliding' ? acknowledgements(f, packet, t0) : undefined,
+    t0,
+    admittedAtT0: seqBase,
+  });
+}
+
+/**
+ * Admission of one flow over (t, t1] with its notifications and timers inside the window applied
+ * as they come (a flow's notifications before its timer at one instant). While each reaction leaves
+ * the limit alone, or only changes the rate of a rate limit (shift 'none' or 'admitted'), with the
+ * same byte target, the admission goes on piecewise from the reaction's instant: a rate limiter is
+ * memoryless given the bytes waiting at the sender. The first other reaction stops the planning:
+ * its instant is returned as `stop`, and the admission runs on to t1 under the last planned state
+ * (the window will end at or before `stop`). Appends the admission to the flow's sequence trace and
+ * returns it as one local curve (τ = t' − t), with the reactions in order. Reads the flow's
+ * acknowledgements only before t (the caller makes the window no longer than the ack delay).
+ */
+function admitWithPlannedReactions(f: FlowRun, t: number, t1: number, packet: number, pending: readonly Pending[]): { local: Curve; planned: PlannedReaction[]; stop: number } {
+  const seqBase = f.admittedSeq.at(t);
+  const notes = pending.filter((p) => p.flow === f.index && p.kind === 'notification' && p.time < t1).sort((a, b) => a.time - b.time);
+  const planned: PlannedReaction[] = [];
+  let state = f.state;
+  let cursor = t;
+  let nextTimer = f.nextTimer;
+  let stop = Infinity;
+  let order = 0;
+  let lastTime = -Infinity;
+  for (let n = 0; ; ) {
+    const note = n < notes.length ? notes[n] : undefined;
+    const timerFirst = nextTimer < t1 && (note === undefined || nextTimer < note.time);
+    if (note === undefined && !timerFirst) break;
+    const at = timerFirst ? nextTimer : note!.time;
+    if (at > cursor) {
+      f.admittedSeq.appendLocal(admissionFrom(f, state, cursor, f.admittedSeq.at(cursor), packet), cursor, at, f.admittedSeq.at(cursor));
+      cursor = at;
+    }
+    order = at === lastTime ? order + 1 : 0;
+    lastTime = at;
+    if (!timerFirst && f.cca.onNotification === undefined) {
+      planned.push({ time: at, flow: f, order, notification: note });
+      n += 1;
+      continue;
+    }
+    const view = signalView(f, packet, at);
+    const reaction = timerFirst ? f.cca.onTimer(state, view) : f.cca.onNotification!(state, view);
+    const before = f.cca.limit(state);
+    const after = f.cca.limit(reaction.state);
+    const unchanged = reaction.shift === 'none' && sameLimit(before, after);
+    const rateOnly = (reaction.shift === 'none' || reaction.shift === 'admitted') && before.kind === 'rate' && after.kind === 'rate';
+    if (!((unchanged || rateOnly) && byteTargetOf(f, state) === byteTargetOf(f, reaction.state))) {
+      stop = at;
+      break;
+    }
+    planned.push({ time: at, flow: f, order, reaction, notification: timerFirst ? undefined : note });
+    state = reaction.state;
+    nextTimer = f.cca.nextTimer(state);
+    if (!timerFirst) n += 1;
+  }
+  if (cursor === t) {
+    const local = admissionFrom(f, state, t, seqBase, packet);
+    f.admittedSeq.appendLocal(local, t, t1, seqBase);
+    return { local, planned, stop };
+  }
+  f.admittedSeq.appendLocal(admissionFrom(f, state, cursor, f.admittedSeq.at(cursor), packet), cursor, t1, f.admittedSeq.at(cursor));
+  return { local: verticalShift(horizontalShift(f.admittedSeq.view(t), -t), -seqBase), planned, stop };
 }
 
 /** The zero curve: what an idle flow admits in a window (local time). */
