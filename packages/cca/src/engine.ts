@@ -176,9 +176,6 @@ export function runPathServer(
   while (t < horizon) {
     windows += 1;
     if (options.onProgress !== undefined && windows % 500 === 0) options.onProgress(t, horizon);
-    let nextScheduled = Infinity;
-    // Notifications do not end a window: most only update a CCA's state (see step 4b).
-    for (const p of pending) if (p.kind !== 'notification') nextScheduled = Math.min(nextScheduled, p.time);
     let sliding = false;
     for (const f of flows) if (f.cca.limit(f.state).kind === 'sliding') sliding = true;
     const step = Math.min(signalBound, sliding ? slidingBound : Infinity);
@@ -186,16 +183,21 @@ export function runPathServer(
     // feedback delay): most, such as DCQCN's α update, leave the limit alone. Otherwise a window
     // would run to the horizon before its first timer cut it, so timers end windows.
     const lazyTimers = step < horizon;
+    // With lazy timers, PFC frames and the timers and notifications whose reaction only changes a
+    // rate limit act inside the window: each sender's admission is built piecewise across its own
+    // signals (step 1), and the reactions are planned there and committed once the window's end is
+    // known. This needs what a CCA reads at an instant in the window to be known when the window
+    // starts: its acknowledgements (the ack delay is at least the window) and its own admissions
+    // (built in order).
+    const plan = options.planRateChanges !== false && lazyTimers && step <= slidingBound && flows.every((f) => f.seqRestart === null);
+    let nextScheduled = Infinity;
+    // Notifications do not end a window: most only update a CCA's state (see step 4b). PFC frames
+    // do, unless they are planned.
+    if (!plan) for (const p of pending) if (p.kind !== 'notification') nextScheduled = Math.min(nextScheduled, p.time);
     if (!lazyTimers) for (const f of flows) nextScheduled = Math.min(nextScheduled, f.nextTimer);
     // The window ends at the step, the horizon or the next scheduled signal (step ≤ horizon, so it is
     // finite; a signal already due moves the window on by a sliver so that time always advances).
     const t1 = Math.min(t + step, horizon, Math.max(nextScheduled, t + step * 1e-9));
-    // With lazy timers, a timer or notification whose reaction only changes a rate limit acts inside
-    // the window: each sender's admission is built piecewise across its own signals (step 1), and
-    // the reactions are planned there and committed once the window's end is known. This needs the
-    // signals a CCA reads at an instant in the window to be known when the window starts: the
-    // acknowledgements (ack delay ≥ the window) and the sender's own admissions (built in order).
-    const plan = options.planRateChanges !== false && lazyTimers && t1 - t <= slidingBound && flows.every((f) => f.seqRestart === null);
     const planned: PlannedReaction[] = [];
     let planStop = Infinity;
 
@@ -210,7 +212,7 @@ export function runPathServer(
         planned.push(...result.planned);
         planStop = Math.min(planStop, result.stop);
       } else {
-        local = admissionFrom(f, f.state, t, seqBase, packet);
+        local = admissionFrom(f, f.state, f.paused, t, seqBase, packet);
         f.admittedSeq.appendLocal(local, t, t1, seqBase);
       }
       if (packets !== undefined && f.duplicate === 0) {
@@ -285,8 +287,11 @@ export function runPathServer(
       planned.sort((a, b) => a.time - b.time || a.flow.index - b.flow.index || a.order - b.order);
       for (const x of planned) {
         if (!(x.time < te)) continue;
-        if (x.notification !== undefined) consumed.add(x.notification);
-        if (x.reaction !== undefined) apply(x.flow, x.reaction, x.time, packet, aggregate, queueOut, events, x.notification !== undefined ? 'cnp' : undefined);
+        if (x.signal !== undefined) consumed.add(x.signal);
+        if (x.signal !== undefined && x.signal.kind !== 'notification') {
+          x.flow.paused = x.signal.kind === 'pfc-pause';
+          events.push({ time: x.time, flow: x.flow.index, kind: x.signal.kind, before: {}, after: {} });
+        } else if (x.reaction !== undefined) apply(x.flow, x.reaction, x.time, packet, aggregate, queueOut, events, x.signal !== undefined ? 'cnp' : undefined);
       }
       if (consumed.size > 0) pending = pending.filter((x) => !consumed.has(x));
     }
@@ -413,15 +418,15 @@ interface PlannedReaction {
   flow: FlowRun;
   /** Order among the flow's reactions at one instant. */
   order: number;
-  /** Undefined for a notification the CCA does not handle (it is only consumed). */
+  /** The CCA's reaction (none for a PFC frame, or a notification the CCA does not handle). */
   reaction?: Reaction<unknown>;
-  /** The pending notification it consumes, if it is one. */
-  notification?: Pending;
+  /** The pending signal it consumes (a notification or a PFC frame), if it is one. */
+  signal?: Pending;
 }
 
 /** What the flow admits from t0 on under the CCA state `state`, seqBase bytes being admitted at t0 (local time). */
-function admissionFrom(f: FlowRun, state: unknown, t0: number, seqBase: number, packet: number): Curve {
-  if (f.paused) return NOTHING;
+function admissionFrom(f: FlowRun, state: unknown, paused: boolean, t0: number, seqBase: number, packet: number): Curve {
+  if (paused) return NOTHING;
   const limit = f.cca.limit(state);
   return admittedIncrement(limit, remainingArrivals(f.arrivals, t0, seqBase), {
     paused: false,
@@ -433,39 +438,44 @@ function admissionFrom(f: FlowRun, state: unknown, t0: number, seqBase: number, 
 }
 
 /**
- * Admission of one flow over (t, t1] with its notifications and timers inside the window applied
- * as they come (a flow's notifications before its timer at one instant). While each reaction leaves
- * the limit alone, or only changes the rate of a rate limit (shift 'none' or 'admitted'), with the
- * same byte target, the admission goes on piecewise from the reaction's instant: a rate limiter is
- * memoryless given the bytes waiting at the sender. The first other reaction stops the planning:
- * its instant is returned as `stop`, and the admission runs on to t1 under the last planned state
- * (the window will end at or before `stop`). Appends the admission to the flow's sequence trace and
- * returns it as one local curve (τ = t' − t), with the reactions in order. Reads the flow's
- * acknowledgements only before t (the caller makes the window no longer than the ack delay).
+ * Admission of one flow over (t, t1] with its signals inside the window applied as they come: PFC
+ * frames, notifications and timers (at one instant in that order, as at a window's end). A PAUSE
+ * stops the admission and a RESUME restarts it. While each CCA reaction leaves the limit alone, or
+ * only changes the rate of a rate limit (shift 'none' or 'admitted'), with the same byte target, the
+ * admission goes on piecewise from the reaction's instant: a rate limiter is memoryless given the
+ * bytes waiting at the sender. The first other reaction stops the planning: its instant is returned
+ * as `stop`, and the admission runs on to t1 under the last planned state (the window will end at or
+ * before `stop`). Appends the admission to the flow's sequence trace and returns it as one local
+ * curve (τ = t' − t), with the planned reactions in order. Reads the flow's acknowledgements only
+ * before t (the caller makes the window no longer than the ack delay).
  */
 function admitWithPlannedReactions(f: FlowRun, t: number, t1: number, packet: number, pending: readonly Pending[]): { local: Curve; planned: PlannedReaction[]; stop: number } {
   const seqBase = f.admittedSeq.at(t);
-  const notes = pending.filter((p) => p.flow === f.index && p.kind === 'notification' && p.time < t1).sort((a, b) => a.time - b.time);
+  // At one instant a PFC frame comes before a notification.
+  const signals = pending.filter((p) => p.flow === f.index && p.time < t1).sort((a, b) => a.time - b.time || Number(a.kind === 'notification') - Number(b.kind === 'notification'));
   const planned: PlannedReaction[] = [];
   let state = f.state;
+  let paused = f.paused;
   let cursor = t;
   let nextTimer = f.nextTimer;
   let stop = Infinity;
   let order = 0;
   let lastTime = -Infinity;
   for (let n = 0; ; ) {
-    const note = n < notes.length ? notes[n] : undefined;
-    const timerFirst = nextTimer < t1 && (note === undefined || nextTimer < note.time);
-    if (note === undefined && !timerFirst) break;
-    const at = timerFirst ? nextTimer : note!.time;
+    const signal = n < signals.length ? signals[n] : undefined;
+    const timerFirst = nextTimer < t1 && (signal === undefined || nextTimer < signal.time);
+    if (signal === undefined && !timerFirst) break;
+    const at = timerFirst ? nextTimer : signal!.time;
     if (at > cursor) {
-      f.admittedSeq.appendLocal(admissionFrom(f, state, cursor, f.admittedSeq.at(cursor), packet), cursor, at, f.admittedSeq.at(cursor));
+      const base = f.admittedSeq.at(cursor);
+      f.admittedSeq.appendLocal(admissionFrom(f, state, paused, cursor, base, packet), cursor, at, base);
       cursor = at;
     }
     order = at === lastTime ? order + 1 : 0;
     lastTime = at;
-    if (!timerFirst && f.cca.onNotification === undefined) {
-      planned.push({ time: at, flow: f, order, notification: note });
+    if (!timerFirst && (signal!.kind !== 'notification' || f.cca.onNotification === undefined)) {
+      if (signal!.kind !== 'notification') paused = signal!.kind === 'pfc-pause';
+      planned.push({ time: at, flow: f, order, signal });
       n += 1;
       continue;
     }
@@ -479,17 +489,18 @@ function admitWithPlannedReactions(f: FlowRun, t: number, t1: number, packet: nu
       stop = at;
       break;
     }
-    planned.push({ time: at, flow: f, order, reaction, notification: timerFirst ? undefined : note });
+    planned.push({ time: at, flow: f, order, reaction, signal: timerFirst ? undefined : signal });
     state = reaction.state;
     nextTimer = f.cca.nextTimer(state);
     if (!timerFirst) n += 1;
   }
   if (cursor === t) {
-    const local = admissionFrom(f, state, t, seqBase, packet);
+    const local = admissionFrom(f, state, paused, t, seqBase, packet);
     f.admittedSeq.appendLocal(local, t, t1, seqBase);
     return { local, planned, stop };
   }
-  f.admittedSeq.appendLocal(admissionFrom(f, state, cursor, f.admittedSeq.at(cursor), packet), cursor, t1, f.admittedSeq.at(cursor));
+  const base = f.admittedSeq.at(cursor);
+  f.admittedSeq.appendLocal(admissionFrom(f, state, paused, cursor, base, packet), cursor, t1, base);
   return { local: verticalShift(horizontalShift(f.admittedSeq.view(t), -t), -seqBase), planned, stop };
 }
 
