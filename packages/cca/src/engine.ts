@@ -88,14 +88,15 @@ interface Pending {
  * increase or (t_e, D(t_e − ΔR)) after a timeout. Cost grows with the number of events and windows,
  * not with the horizon times the curve size.
  *
- * When windows are bounded by a feedback delay (ECN or PFC configured), a timer or notification
- * whose reaction leaves the limit alone, or only changes a rate limit's rate, acts inside the window
- * at its own instant (the sender's admission is built piecewise) instead of ending it.
+ * When windows are bounded by a feedback delay (ECN or PFC configured), a PFC frame, and a timer or
+ * notification whose reaction leaves the limit alone or only changes a rate limit's rate, acts
+ * inside the window at its own instant (the sender's admission is built piecewise) instead of
+ * ending it.
  *
  * Throws a ModelError (naming the parameter) before computing anything if the model is invalid.
  * `onProgress(time, horizon)` is called every 500 windows (for progress lines in long runs).
- * `planRateChanges: false` ends a window at every rate change instead (the same results up to
- * rounding, in more windows; kept to check the planning against).
+ * `planRateChanges: false` ends a window at every rate change and PFC frame instead (the same
+ * results up to rounding, in more windows; kept to check the planning against).
  * @example runPathServer(aimdFairnessModel()) // or { service: rate(12.5e9), flows: [{ arrivals, cca }], horizon: 0.05, feedbackDelay: 20e-6 }
  */
 export function runPathServer(
