@@ -26,6 +26,15 @@ export class NotificationGap {
   private last = -Infinity;
   constructor(private readonly gap: number) {}
 
+  /** The state (the latest notification time), to restore after a trial run. */
+  save(): number {
+    return this.last;
+  }
+
+  restore(last: number): void {
+    this.last = last;
+  }
+
   next(t: number): number | null {
     const since = t - this.last;
     if (since >= this.gap) this.last = t;
@@ -43,6 +52,15 @@ export class NotificationGap {
 export class NotificationGrid {
   private last = -Infinity;
   constructor(private readonly period: number) {}
+
+  /** The state (the latest notification time), to restore after a trial run. */
+  save(): number {
+    return this.last;
+  }
+
+  restore(last: number): void {
+    this.last = last;
+  }
 
   next(t: number): number | null {
     const at = this.period > 0 ? Math.ceil(t / this.period - 1e-12) * this.period : t;
@@ -101,6 +119,23 @@ export class EcnMarker {
       }
     });
     return out.sort((a, b) => a.time - b.time);
+  }
+
+  /** True when marks do not draw random numbers (expected-value mode): a trial run is repeatable. */
+  get deterministic(): boolean {
+    return this.uniform === null;
+  }
+
+  /** The marker's state (next packet boundary, expected-value sums, notification pacing). */
+  save(): { nextLevel: number[]; accumulated: number[]; gaps: number[] } {
+    return { nextLevel: [...this.nextLevel], accumulated: [...this.accumulated], gaps: this.gaps.map((g) => g.save()) };
+  }
+
+  /** Puts back a state from {@link save} (after a trial run of {@link marks} and {@link notify}). */
+  restore(state: { nextLevel: number[]; accumulated: number[]; gaps: number[] }): void {
+    state.nextLevel.forEach((x, j) => (this.nextLevel[j] = x));
+    state.accumulated.forEach((x, j) => (this.accumulated[j] = x));
+    state.gaps.forEach((x, j) => this.gaps[j].restore(x));
   }
 
   /** The time at which a mark at `markTime` is notified to `flow`'s sender (gap rule or grid), or null. */

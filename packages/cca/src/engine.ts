@@ -96,12 +96,15 @@ interface Pending {
  * Throws a ModelError (naming the parameter) before computing anything if the model is invalid.
  * `onProgress(time, horizon)` is called every 500 windows (for progress lines in long runs).
  * `planRateChanges: false` ends a window at every rate change and PFC frame instead (the same
- * results up to rounding, in more windows; kept to check the planning against).
+ * results up to rounding, in more windows; kept to check the planning against). With planning and
+ * deterministic (expected-value) marks, a window may also run past the feedback delay, up to the
+ * ack delay, and is cut back where the first ECN notification or PFC frame computed from it would
+ * arrive; `optimisticWindows: false` keeps windows within the feedback delay.
  * @example runPathServer(aimdFairnessModel()) // or { service: rate(12.5e9), flows: [{ arrivals, cca }], horizon: 0.05, feedbackDelay: 20e-6 }
  */
 export function runPathServer(
   model: PathServerModel,
-  options: { onProgress?: (time: number, horizon: number) => void; planRateChanges?: boolean } = {},
+  options: { onProgress?: (time: number, horizon: number) => void; planRateChanges?: boolean; optimisticWindows?: boolean } = {},
 ): EngineResult {
   validateModel(model);
   const rl = asRateLatency(model.service);
@@ -173,6 +176,26 @@ export function runPathServer(
   const react = (f: FlowRun, handler: ((s: unknown, v: SignalView) => Reaction<unknown>) | undefined, logAs?: string): void => {
     if (handler !== undefined) apply(f, handler.call(f.cca, f.state, signalView(f, packet, te)), te, packet, aggregate, queueOut, events, logAs);
   };
+  // The earliest arrival of a signal computed from (t, te]: a trial run of step 5, then undone.
+  const firstSignalArrival = (from: number, to: number): number => {
+    let first = Infinity;
+    if (ecn !== null) {
+      const saved = ecn.save();
+      for (const m of ecn.marks(from, to, flows.map((f) => f.admittedWire), flows.map((f) => f.deliveredWire), aggregate, departures)) {
+        const f = flows[m.flow];
+        if (!f.cca.listens.notifications) continue;
+        const sent = ecn.notify(m.flow, m.time);
+        if (sent !== null) first = Math.min(first, sent + f.notificationDelay);
+      }
+      ecn.restore(saved);
+    }
+    if (pfc !== null) {
+      const saved = pfc.save();
+      for (const frame of pfc.frames(from, to, flows.map((f) => f.admittedWire), flows.map((f) => f.deliveredWire))) first = Math.min(first, frame.time + flows[frame.flow].pauseDelay);
+      pfc.restore(saved);
+    }
+    return first;
+  };
 
   while (t < horizon) {
     windows += 1;
@@ -196,9 +219,12 @@ export function runPathServer(
     // do, unless they are planned.
     if (!plan) for (const p of pending) if (p.kind !== 'notification') nextScheduled = Math.min(nextScheduled, p.time);
     if (!lazyTimers) for (const f of flows) nextScheduled = Math.min(nextScheduled, f.nextTimer);
+    // With planning and deterministic marks, a window may run past the feedback delay, up to the ack
+    // delay: it is cut back (step 4c) at the first signal its own traffic would make arrive inside it.
+    const optimistic = plan && options.optimisticWindows !== false && (ecn !== null || pfc !== null) && (ecn === null || ecn.deterministic);
     // The window ends at the step, the horizon or the next scheduled signal (step ≤ horizon, so it is
     // finite; a signal already due moves the window on by a sliver so that time always advances).
-    const t1 = Math.min(t + step, horizon, Math.max(nextScheduled, t + step * 1e-9));
+    const t1 = Math.min(t + (optimistic ? slidingBound : step), horizon, Math.max(nextScheduled, t + step * 1e-9));
     const planned: PlannedReaction[] = [];
     let planStop = Infinity;
 
@@ -283,6 +309,15 @@ export function runPathServer(
       if (planStop < te) {
         te = planStop;
         found.length = 0;
+      }
+      // 4c. A window longer than the feedback delay ends where the first signal computed from it
+      // (an ECN notification, a PFC frame) would arrive: everything before that instant is exact.
+      if (optimistic) {
+        const arrival = firstSignalArrival(t, te);
+        if (arrival < te) {
+          te = arrival;
+          found.length = 0;
+        }
       }
       const consumed = new Set<Pending>();
       planned.sort((a, b) => a.time - b.time || a.flow.index - b.flow.index || a.order - b.order);

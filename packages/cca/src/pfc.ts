@@ -21,6 +21,16 @@ export class PfcController {
     this.resumeAt = new Array(flows).fill(Infinity);
   }
 
+  /** The switch's state per flow (paused, and when a 'paper' resume is due), to restore after a trial run. */
+  save(): { paused: boolean[]; resumeAt: number[] } {
+    return { paused: [...this.paused], resumeAt: [...this.resumeAt] };
+  }
+
+  restore(state: { paused: boolean[]; resumeAt: number[] }): void {
+    state.paused.forEach((x, j) => (this.paused[j] = x));
+    state.resumeAt.forEach((x, j) => (this.resumeAt[j] = x));
+  }
+
   /** PAUSE and RESUME frames sent by the switch in [t, te], in time order. */
   frames(t: number, te: number, admitted: Trace[], delivered: Trace[]): { flow: number; time: number; kind: 'pfc-pause' | 'pfc-resume' }[] {
     const out: { flow: number; time: number; kind: 'pfc-pause' | 'pfc-resume' }[] = [];
