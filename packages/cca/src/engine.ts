@@ -163,6 +163,7 @@ export function runPathServer(
 
   // Per window: the end of the window (cut back to the first event) and the signals found there.
   let te = 0;
+  let cutBack = false;
   const found: { flow: FlowRun; kind: 'timeout' | 'flight' | 'bytes' }[] = [];
   const consider = (f: FlowRun, kind: 'timeout' | 'flight' | 'bytes', found_: number): void => {
     // An instant within the tolerance of the window start is the window start (one instant, one cut).
@@ -221,7 +222,10 @@ export function runPathServer(
     if (!lazyTimers) for (const f of flows) nextScheduled = Math.min(nextScheduled, f.nextTimer);
     // With planning and deterministic marks, a window may run past the feedback delay, up to the ack
     // delay: it is cut back (step 4c) at the first signal its own traffic would make arrive inside it.
-    const optimistic = plan && options.optimisticWindows !== false && (ecn !== null || pfc !== null) && (ecn === null || ecn.deterministic);
+    // After a window that was cut back, the next one is not longer than the feedback delay: in busy
+    // periods a cut is likely again, and the curves computed past it would be thrown away.
+    const optimistic = plan && !cutBack && options.optimisticWindows !== false && (ecn !== null || pfc !== null) && (ecn === null || ecn.deterministic);
+    cutBack = false;
     // The window ends at the step, the horizon or the next scheduled signal (step ≤ horizon, so it is
     // finite; a signal already due moves the window on by a sliver so that time always advances).
     const t1 = Math.min(t + (optimistic ? slidingBound : step), horizon, Math.max(nextScheduled, t + step * 1e-9));
@@ -317,6 +321,7 @@ export function runPathServer(
         if (arrival < te) {
           te = arrival;
           found.length = 0;
+          cutBack = true;
         }
       }
       const consumed = new Set<Pending>();
