@@ -163,7 +163,8 @@ export function runPathServer(
 
   // Per window: the end of the window (cut back to the first event) and the signals found there.
   let te = 0;
-  let cutBack = false;
+  // Whether the last window made no ECN notification or PFC frame.
+  let quiet = false;
   const found: { flow: FlowRun; kind: 'timeout' | 'flight' | 'bytes' }[] = [];
   const consider = (f: FlowRun, kind: 'timeout' | 'flight' | 'bytes', found_: number): void => {
     // An instant within the tolerance of the window start is the window start (one instant, one cut).
@@ -222,10 +223,9 @@ export function runPathServer(
     if (!lazyTimers) for (const f of flows) nextScheduled = Math.min(nextScheduled, f.nextTimer);
     // With planning and deterministic marks, a window may run past the feedback delay, up to the ack
     // delay: it is cut back (step 4c) at the first signal its own traffic would make arrive inside it.
-    // After a window that was cut back, the next one is not longer than the feedback delay: in busy
-    // periods a cut is likely again, and the curves computed past it would be thrown away.
-    const optimistic = plan && !cutBack && options.optimisticWindows !== false && (ecn !== null || pfc !== null) && (ecn === null || ecn.deterministic);
-    cutBack = false;
+    // Only after a quiet window (one that made no signal): in busy periods a cut is likely, and the
+    // curves computed past it would be thrown away.
+    const optimistic = plan && quiet && options.optimisticWindows !== false && (ecn !== null || pfc !== null) && (ecn === null || ecn.deterministic);
     // The window ends at the step, the horizon or the next scheduled signal (step ≤ horizon, so it is
     // finite; a signal already due moves the window on by a sliver so that time always advances).
     const t1 = Math.min(t + (optimistic ? slidingBound : step), horizon, Math.max(nextScheduled, t + step * 1e-9));
@@ -321,7 +321,6 @@ export function runPathServer(
         if (arrival < te) {
           te = arrival;
           found.length = 0;
-          cutBack = true;
         }
       }
       const consumed = new Set<Pending>();
@@ -382,6 +381,7 @@ export function runPathServer(
     if (te > t) for (const f of flows) f.seqRestart = null;
 
     // 5. Marks and PFC thresholds in the committed window schedule future signals.
+    const signalsBefore = pending.length;
     if (ecn !== null) {
       for (const m of ecn.marks(t, te, flows.map((f) => f.admittedWire), flows.map((f) => f.deliveredWire), aggregate, departures)) {
         const f = flows[m.flow];
@@ -398,6 +398,8 @@ export function runPathServer(
         pending.push({ time: frame.time + flows[frame.flow].pauseDelay, flow: frame.flow, kind: frame.kind });
       }
     }
+
+    quiet = pending.length === signalsBefore;
 
     // 6. Events at te, flow by flow: PFC frames, timeouts, notifications, flights, byte counts, timers.
     const due: Pending[] = [];
