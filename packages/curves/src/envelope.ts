@@ -1,6 +1,7 @@
 import type { Curve } from './curve.ts';
 import { constant } from './constructors.ts';
 import { min } from './pointwise.ts';
+import { reduceBalanced } from './balanced.ts';
 
 /**
  * Lower envelope (pointwise minimum) of many curves by balanced pairwise merging:
@@ -10,12 +11,5 @@ import { min } from './pointwise.ts';
  */
 export function lowerEnvelope(curves: readonly Curve[]): Curve {
   if (curves.length === 0) return constant(Infinity);
-  let level = curves.slice();
-  while (level.length > 1) {
-    const next: Curve[] = [];
-    for (let k = 0; k + 1 < level.length; k += 2) next.push(min(level[k], level[k + 1]));
-    if (level.length % 2 === 1) next.push(level[level.length - 1]);
-    level = next;
-  }
-  return level[0];
+  return reduceBalanced(curves, min);
 }

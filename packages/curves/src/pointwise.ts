@@ -2,6 +2,7 @@ import { Curve } from './curve.ts';
 import { CurveBuilder } from './builder.ts';
 import { CurveError, requireFinite, requireNonNegative } from './errors.ts';
 import { close } from './tolerance.ts';
+import { reduceBalanced } from './balanced.ts';
 
 /**
  * Walks the union of the breakpoints of f and g in increasing time. At each union time T it calls
@@ -62,14 +63,7 @@ export function sum(curves: readonly Curve[]): Curve {
   const level = curves.filter((c) => !(c.t.length === 1 && c.v[0] === 0 && c.r[0] === 0 && c.s[0] === 0));
   if (level.length === 0) return Curve.trusted([0], [0], [0], [0]);
   if (level.length > 2 && level.every(isStaircase)) return sumOfStaircases(level);
-  let round = level;
-  while (round.length > 1) {
-    const next: Curve[] = [];
-    for (let k = 0; k + 1 < round.length; k += 2) next.push(add(round[k], round[k + 1]));
-    if (round.length % 2 === 1) next.push(round[round.length - 1]);
-    round = next;
-  }
-  return round[0];
+  return reduceBalanced(level, add);
 }
 
 function isStaircase(c: Curve): boolean {
