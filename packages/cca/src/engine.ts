@@ -1,5 +1,6 @@
 import {
   Curve,
+  asConstant,
   asRateLatency,
   close,
   constant,
@@ -251,7 +252,7 @@ export function runPathServer(
         const phase = f.index * PORT_ORDER_STEP;
         // An idle flow (paused or done) whose last packet reached the wire before t adds nothing.
         const before = f.admittedWire.at(t);
-        if (isNothing(local) && f.seqRestart === null && f.admittedSeq.at(t - phase) === seqBase && wholePackets(seqBase, packets.size) === before) {
+        if (asConstant(local) === 0 && f.seqRestart === null && f.admittedSeq.at(t - phase) === seqBase && wholePackets(seqBase, packets.size) === before) {
           f.admittedWire.appendLocal(NOTHING, t, t1, before);
           continue;
         }
@@ -549,10 +550,6 @@ function admitWithPlannedReactions(f: FlowRun, t: number, t1: number, packet: nu
 
 /** The zero curve: what an idle flow admits in a window (local time). */
 const NOTHING = constant(0);
-
-function isNothing(c: Curve): boolean {
-  return c.t.length === 1 && c.v[0] === 0 && c.r[0] === 0 && c.s[0] === 0;
-}
 
 /** The CCA's byte target in this state (+∞ when it counts no bytes). */
 function byteTargetOf(f: FlowRun, state: unknown): number {

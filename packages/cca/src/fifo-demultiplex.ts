@@ -1,4 +1,4 @@
-import { Curve, CurveBuilder, close, compose, upperPseudoInverse } from '@ccalc/curves';
+import { Curve, CurveBuilder, asConstant, close, compose, upperPseudoInverse } from '@ccalc/curves';
 
 /**
  * Flow j's share of the first y bytes of a FIFO aggregate: G_j(y), a curve of y. Where the aggregate
@@ -213,8 +213,7 @@ export function fifoDemultiplex(
   ties: 'proportional' | 'in-order' = 'proportional',
 ): Curve[] {
   // A flow with no bytes among those leaving keeps a constant share: G_j ∘ D is that constant.
-  const constant = (c: Curve): boolean => c.t.length === 1 && c.s[0] === 0 && c.v[0] === c.r[0];
-  return fifoShares(perFlowAdmitted, aggregateAdmitted, from, upTo, ties).map((share) => (constant(share) ? share : compose(share, departures, true)));
+  return fifoShares(perFlowAdmitted, aggregateAdmitted, from, upTo, ties).map((share) => (asConstant(share) !== null ? share : compose(share, departures, true)));
 }
 
 /**

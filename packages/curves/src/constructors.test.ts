@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CurveError, zero, constant, rate, rateLatency, tokenBucket, pureDelay, window, step, fromPackets, fromSamples, isNonDecreasing, isConvex, isConcave } from './index.ts';
+import { CurveError, zero, constant, rate, rateLatency, tokenBucket, pureDelay, window, step, fromPackets, fromSamples, isNonDecreasing, isConvex, isConcave, asConstant } from './index.ts';
 
 describe('constructors', () => {
   it('build the standard network-calculus curves', () => {
@@ -44,6 +44,12 @@ describe('constructors', () => {
     expect(isConcave(tokenBucket(1, 2))).toBe(true);
     expect(isConcave(rateLatency(1, 2))).toBe(false);
     expect(isNonDecreasing(step(-1, 1))).toBe(false);
+    expect(asConstant(constant(5))).toBe(5);
+    expect(asConstant(zero())).toBe(0);
+    expect(asConstant(constant(Infinity))).toBe(Infinity);
+    expect(asConstant(rate(1))).toBeNull();
+    expect(asConstant(step(2, 0))).toBeNull(); // a jump after 0: f(0) = 0, f(0+) = 2
+    expect(asConstant(step(2, 1))).toBeNull();
   });
 
   it.each([

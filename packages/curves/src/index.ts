@@ -8,7 +8,7 @@ export { CurveError } from './errors.ts';
 export { EPSILON, VALIDATION_EPSILON, DEFAULT_TOLERANCE, close, closeSlopes, withinTolerance, type Tolerance } from './tolerance.ts';
 export { zero, constant, rate, rateLatency, tokenBucket, pureDelay, window, step, fromPackets, fromSamples } from './constructors.ts';
 export { add, sum, subtract, min, max, scale, verticalShift, horizontalShift, restrict } from './pointwise.ts';
-export { isNonDecreasing, findDecrease, type Decrease, requireNonDecreasing, isConvex, isConcave, asRateLatency, asPureDelay } from './properties.ts';
+export { isNonDecreasing, findDecrease, type Decrease, requireNonDecreasing, isConvex, isConcave, asRateLatency, asPureDelay, asConstant } from './properties.ts';
 export { convolve, convolveExplain, type ConvolveOptions, type ConvolutionAlgorithm } from './convolve.ts';
 export { convolveGeneral } from './convolve-general.ts';
 export { convolveWithRate, convolveWithDelay, convolveWithRateLatency, convolveConvex, convolveConcave } from './convolve-fast.ts';

@@ -3,6 +3,7 @@ import { CurveBuilder } from './builder.ts';
 import { CurveError, requireFinite, requireNonNegative } from './errors.ts';
 import { close } from './tolerance.ts';
 import { reduceBalanced } from './balanced.ts';
+import { asConstant } from './properties.ts';
 
 /**
  * Walks the union of the breakpoints of f and g in increasing time. At each union time T it calls
@@ -60,7 +61,7 @@ export function add(f: Curve, g: Curve): Curve {
  * @example sum([rate(1), rate(2), constant(3)]).at(1) // 6
  */
 export function sum(curves: readonly Curve[]): Curve {
-  const level = curves.filter((c) => !(c.t.length === 1 && c.v[0] === 0 && c.r[0] === 0 && c.s[0] === 0));
+  const level = curves.filter((c) => asConstant(c) !== 0);
   if (level.length === 0) return Curve.trusted([0], [0], [0], [0]);
   if (level.length > 2 && level.every(isStaircase)) return sumOfStaircases(level);
   return reduceBalanced(level, add);

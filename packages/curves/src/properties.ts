@@ -128,6 +128,15 @@ export function asRateLatency(f: Curve): { rate: number; latency: number } | nul
 }
 
 /**
+ * If f is a constant c on [0, ∞) (one breakpoint: f(0) = f(0+) = c, slope 0), returns c; otherwise
+ * null. Lets callers skip work for an idle flow's curve (c = 0) or a share that does not change.
+ * @example asConstant(constant(5)) // 5; asConstant(rate(1)) // null
+ */
+export function asConstant(f: Curve): number | null {
+  return f.t.length === 1 && f.s[0] === 0 && f.v[0] === f.r[0] ? f.v[0] : null;
+}
+
+/**
  * If f is a pure delay δ_T (0 on [0, T], +∞ after), returns T; otherwise null.
  * @example asPureDelay(pureDelay(4)) // 4
  */
