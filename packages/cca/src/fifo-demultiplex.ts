@@ -110,22 +110,8 @@ export function fifoShares(perFlow: readonly Curve[], aggregate: Curve, from = 0
       const rj = onF ? F.r[j] : vj;
       const share = shares[k];
       if (ties === 'in-order') {
-        if (v > l) {
-          share.emit(l, lj, 0);
-          if (vj > lj) {
-            share.emit(queuedOnValue, lj, 1);
-            queuedOnValue = Math.min(v, queuedOnValue + (vj - lj));
-            share.emit(queuedOnValue, vj, 0);
-          }
-        }
-        if (r > v) {
-          share.emit(v, vj, 0);
-          if (rj > vj) {
-            share.emit(queuedOnRight, vj, 1);
-            queuedOnRight = Math.min(r, queuedOnRight + (rj - vj));
-            share.emit(queuedOnRight, rj, 0);
-          }
-        }
+        if (v > l) queuedOnValue = share.inOrderJump(l, v, lj, vj, queuedOnValue);
+        if (r > v) queuedOnRight = share.inOrderJump(v, r, vj, rj, queuedOnRight);
       } else {
         if (v > l) share.emit(l, lj, (vj - lj) / (v - l));
         if (r > v) share.emit(v, vj, (rj - vj) / (r - v));
@@ -186,6 +172,20 @@ class ShareBuilder {
     if (!this.started && y > 0) this.b.push(y, g, g, slope);
     this.started = true;
     this.lastY = y;
+  }
+
+  /**
+   * Across a jump of Â from level `low` to `high`, where the flow's Â_j goes from g0 to g1, in
+   * port order: flat up to `queued` (the levels taken by earlier flows at this instant), then the
+   * flow's own part at slope 1. Returns the level queued after it.
+   */
+  inOrderJump(low: number, high: number, g0: number, g1: number, queued: number): number {
+    this.emit(low, g0, 0);
+    if (!(g1 > g0)) return queued;
+    this.emit(queued, g0, 1);
+    const end = Math.min(high, queued + (g1 - g0));
+    this.emit(end, g1, 0);
+    return end;
   }
 
   build(): Curve {
