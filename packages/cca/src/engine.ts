@@ -179,25 +179,37 @@ export function runPathServer(
   const react = (f: FlowRun, handler: ((s: unknown, v: SignalView) => Reaction<unknown>) | undefined, logAs?: string): void => {
     if (handler !== undefined) apply(f, handler.call(f.cca, f.state, signalView(f, packet, te)), te, packet, aggregate, queueOut, events, logAs);
   };
-  // The earliest arrival of a signal computed from (t, te]: a trial run of step 5, then undone.
-  const firstSignalArrival = (from: number, to: number): number => {
-    let first = Infinity;
+  // Step 5: the ECN notifications and PFC frames made by the traffic in (from, to] (advancing the
+  // marker's and the switch's state), and the notifications as sent by the receiver.
+  const signalsFrom = (from: number, to: number): { signals: Pending[]; sent: SentNotification[] } => {
+    const signals: Pending[] = [];
+    const sent: SentNotification[] = [];
     if (ecn !== null) {
-      const saved = ecn.save();
       for (const m of ecn.marks(from, to, flows.map((f) => f.admittedWire), flows.map((f) => f.deliveredWire), aggregate, departures)) {
         const f = flows[m.flow];
         if (!f.cca.listens.notifications) continue;
-        const sent = ecn.notify(m.flow, m.time);
-        if (sent !== null) first = Math.min(first, sent + f.notificationDelay);
+        // The receiver paces notifications (gap rule or grid) at the mark's time; they arrive a delay later.
+        const at = ecn.notify(m.flow, m.time);
+        if (at === null) continue;
+        signals.push({ time: at + f.notificationDelay, flow: m.flow, kind: 'notification' });
+        sent.push({ flow: m.flow, marked: m.time, sent: at, arrives: at + f.notificationDelay });
       }
-      ecn.restore(saved);
     }
     if (pfc !== null) {
-      const saved = pfc.save();
-      for (const frame of pfc.frames(from, to, flows.map((f) => f.admittedWire), flows.map((f) => f.deliveredWire))) first = Math.min(first, frame.time + flows[frame.flow].pauseDelay);
-      pfc.restore(saved);
+      for (const frame of pfc.frames(from, to, flows.map((f) => f.admittedWire), flows.map((f) => f.deliveredWire))) {
+        signals.push({ time: frame.time + flows[frame.flow].pauseDelay, flow: frame.flow, kind: frame.kind });
+      }
     }
-    return first;
+    return { signals, sent };
+  };
+  // The earliest arrival of a signal computed from (from, to]: a trial run of step 5, then undone.
+  const firstSignalArrival = (from: number, to: number): number => {
+    const savedEcn = ecn?.save();
+    const savedPfc = pfc?.save();
+    const { signals } = signalsFrom(from, to);
+    if (savedEcn !== undefined) ecn!.restore(savedEcn);
+    if (savedPfc !== undefined) pfc!.restore(savedPfc);
+    return signals.reduce((first, x) => Math.min(first, x.time), Infinity);
   };
 
   while (t < horizon) {
@@ -382,25 +394,10 @@ export function runPathServer(
     if (te > t) for (const f of flows) f.seqRestart = null;
 
     // 5. Marks and PFC thresholds in the committed window schedule future signals.
-    const signalsBefore = pending.length;
-    if (ecn !== null) {
-      for (const m of ecn.marks(t, te, flows.map((f) => f.admittedWire), flows.map((f) => f.deliveredWire), aggregate, departures)) {
-        const f = flows[m.flow];
-        if (!f.cca.listens.notifications) continue;
-        // The receiver paces notifications (gap rule or grid) at the mark's time; they arrive a delay later.
-        const sent = ecn.notify(m.flow, m.time);
-        if (sent === null) continue;
-        pending.push({ time: sent + f.notificationDelay, flow: m.flow, kind: 'notification' });
-        notifications.push({ flow: m.flow, marked: m.time, sent, arrives: sent + f.notificationDelay });
-      }
-    }
-    if (pfc !== null) {
-      for (const frame of pfc.frames(t, te, flows.map((f) => f.admittedWire), flows.map((f) => f.deliveredWire))) {
-        pending.push({ time: frame.time + flows[frame.flow].pauseDelay, flow: frame.flow, kind: frame.kind });
-      }
-    }
-
-    quiet = pending.length === signalsBefore;
+    const made = signalsFrom(t, te);
+    for (const x of made.signals) pending.push(x);
+    for (const x of made.sent) notifications.push(x);
+    quiet = made.signals.length === 0;
 
     // 6. Events at te, flow by flow: PFC frames, timeouts, notifications, flights, byte counts, timers.
     const due: Pending[] = [];
