@@ -1,4 +1,4 @@
-import { lowerPseudoInverseAt } from '@ccalc/curves';
+import { type Curve, lowerPseudoInverseAt, upperPseudoInverseAt } from '@ccalc/curves';
 import type { EcnConfig } from './model.ts';
 import type { Trace } from './trace.ts';
 import { seededRandom } from './random.ts';
@@ -70,6 +70,15 @@ export class NotificationGrid {
   }
 }
 
+/** Bytes: a packet starts leaving once its flow's departures exceed its first byte by more. */
+const MARGIN = 1e-6;
+
+/** When the departures D_j leave `level` (a packet's first byte starts leaving), or +∞ if not by `until`. */
+function startOfPacket(departures: Curve, level: number, until: number): number {
+  if (!(departures.at(until) > level + MARGIN)) return Infinity;
+  return upperPseudoInverseAt(departures, level, true);
+}
+
 /** ECN marking at the path server, packet by packet over exact curves. */
 export class EcnMarker {
   private readonly nextLevel: number[];
@@ -77,7 +86,12 @@ export class EcnMarker {
   private readonly gaps: (NotificationGap | NotificationGrid)[];
   private readonly uniform: (() => number) | null;
 
-  constructor(private readonly config: EcnConfig, flows: number) {
+  /**
+   * `wholePackets`: packets leave the server whole (PathServerModel.packets). Marking at dequeue is
+   * then decided when a packet's transmission starts, on the queue it leaves behind (arrivals at
+   * that instant included), as a switch does; otherwise when its last byte leaves.
+   */
+  constructor(private readonly config: EcnConfig, flows: number, private readonly wholePackets = false) {
     this.nextLevel = new Array(flows).fill(config.packetSize);
     this.accumulated = new Array(flows).fill(0);
     this.gaps = Array.from({ length: flows }, () => (config.pacing === 'grid' ? new NotificationGrid(config.notificationGap ?? 0) : new NotificationGap(config.notificationGap ?? 0)));
@@ -94,18 +108,26 @@ export class EcnMarker {
   marks(t: number, te: number, admitted: Trace[], delivered: Trace[], aggregate: Trace, departures: Trace): { flow: number; time: number }[] {
     const out: { flow: number; time: number }[] = [];
     const dequeue = this.config.at === 'dequeue';
+    // At dequeue with whole packets, a packet counts when its first byte leaves.
+    const atStart = dequeue && this.wholePackets;
+    const size = this.config.packetSize;
     const total = aggregate.view(t);
     const left = departures.view(t);
     admitted.forEach((_, j) => {
       const trace = dequeue ? delivered[j] : admitted[j];
-      if (trace.at(te) < this.nextLevel[j]) return; // no packet of this flow completes in the window
+      // No packet of this flow completes (or, at its start, starts) in the window.
+      if (atStart ? !(trace.at(te) > this.nextLevel[j] - size + MARGIN) : trace.at(te) < this.nextLevel[j]) return;
       const counted = trace.view(t);
       for (;;) {
-        const time = lowerPseudoInverseAt(counted, this.nextLevel[j], true);
+        const time = atStart ? startOfPacket(counted, this.nextLevel[j] - size, te) : lowerPseudoInverseAt(counted, this.nextLevel[j], true);
         if (!(time <= te)) break;
-        this.nextLevel[j] += this.config.packetSize;
+        this.nextLevel[j] += size;
         if (time <= t && time !== t) continue;
-        const backlog = dequeue ? total.at(time) - left.rightLimit(time) : total.at(time) - left.at(time);
+        const backlog = atStart
+          ? total.rightLimit(time) - left.at(time) - size
+          : dequeue
+            ? total.at(time) - left.rightLimit(time)
+            : total.at(time) - left.at(time);
         const p = redProbability(this.config, backlog);
         if (p <= 0) continue;
         let mark: boolean;

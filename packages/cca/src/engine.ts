@@ -24,15 +24,14 @@ import type { EngineEvent, EngineResult, SentNotification, StepSeries } from './
 import { Trace } from './trace.ts';
 import { admittedIncrement, remainingArrivals } from './admission.ts';
 import { fifoDemultiplex, fifoShare } from './fifo-demultiplex.ts';
-import { packetize, wholePackets } from './acknowledgements.ts';
+import { packetize, packetsStarted, wholePackets } from './acknowledgements.ts';
+import { PacketTrains } from './packet-trains.ts';
 import { validateModel } from './validate.ts';
 import { EcnMarker } from './ecn.ts';
 import { PfcController } from './pfc.ts';
 
 /** Bytes: conditions such as "acknowledged < admitted" must exceed this to count (rounding guard). */
 const MARGIN = 1e-6;
-/** Port-order stamp between flows for whole packets arriving at the same instant (s). */
-const PORT_ORDER_STEP = 1e-11;
 
 /** Per-flow state of a run. Curves are kept twice: as the sender sees them (sequence view, where a
  * Go-Back-N timeout rewinds Â and D) and as the server sees them (wire view, bytes actually queued). */
@@ -64,6 +63,10 @@ interface FlowRun {
    */
   flushes: { at: number; erased: Curve }[];
   paused: boolean;
+  /** With whole packets: the flow's packet trains, which order packets that arrive together. */
+  trains: PacketTrains | null;
+  /** The packet size with whole packets at the server (bytes), else 0. */
+  wholePacket: number;
   nextTimer: number;
   series: Record<string, StepSeries>;
   /** Last instant each signal was handled (an instant is never handled twice). */
@@ -109,6 +112,8 @@ export function runPathServer(
 ): EngineResult {
   validateModel(model);
   const rl = asRateLatency(model.service);
+  // Packets up to 1.5 packet times (at the server's rate) apart belong to one train.
+  const trainGap = model.packets !== undefined && rl !== null ? (1.5 * model.packets.size) / rl.rate : null;
   const flows: FlowRun[] = model.flows.map((spec, index) => {
     const ackDelay = spec.ackDelay ?? model.feedbackDelay;
     const state = spec.cca.initial();
@@ -131,6 +136,8 @@ export function runPathServer(
       seqRestart: null,
       flushes: [],
       paused: false,
+      trains: trainGap === null ? null : new PacketTrains(trainGap),
+      wholePacket: model.packets?.size ?? 0,
       nextTimer: spec.cca.nextTimer(state),
       series: {},
       handled: {},
@@ -144,8 +151,8 @@ export function runPathServer(
   const events: EngineEvent[] = [];
   const notifications: SentNotification[] = [];
   let pending: Pending[] = [];
-  const ecn = model.ecn === undefined ? null : new EcnMarker(model.ecn, flows.length);
-  const pfc = model.pfc === undefined ? null : new PfcController(model.pfc, flows.length);
+  const ecn = model.ecn === undefined ? null : new EcnMarker(model.ecn, flows.length, model.packets !== undefined);
+  const pfc = model.pfc === undefined ? null : new PfcController(model.pfc, flows.length, model.packets !== undefined && rl !== null ? { size: model.packets.size, serverRate: rl.rate } : undefined);
   // Window length. Signals that act inside a window would be missed, so a window must not exceed
   // the delay of any feedback that is computed from the window itself: the acknowledgements a
   // sliding window admits by, ECN notifications and PFC frames. Timeouts and flights are found from
@@ -158,6 +165,7 @@ export function runPathServer(
   );
   const horizon = model.horizon;
   const packets = model.packets;
+  const tieKey = trainGap === null ? undefined : (k: number, T: number) => flows[k].trains!.tieKey(T);
   const packet = model.ackPacketSize ?? 0;
   let windows = 0;
   let t = 0;
@@ -260,16 +268,16 @@ export function runPathServer(
         f.admittedSeq.appendLocal(local, t, t1, seqBase);
       }
       if (packets !== undefined && f.duplicate === 0) {
-        // Whole packets, in port order at equal instants (see PathServerModel.packets).
-        const phase = f.index * PORT_ORDER_STEP;
+        // Whole packets; their order at equal instants is set in step 3 (see PathServerModel.packets).
         // An idle flow (paused or done) whose last packet reached the wire before t adds nothing.
         const before = f.admittedWire.at(t);
-        if (asConstant(local) === 0 && f.seqRestart === null && f.admittedSeq.at(t - phase) === seqBase && wholePackets(seqBase, packets.size) === before) {
+        if (asConstant(local) === 0 && f.seqRestart === null && f.admittedSeq.at(t) === seqBase && packetsStarted(seqBase, packets.size) === before) {
           f.admittedWire.appendLocal(NOTHING, t, t1, before);
           continue;
         }
-        const wire = horizontalShift(packetize(f.admittedSeq.view(t - phase), packets.size, t1), phase);
+        const wire = packetize(f.admittedSeq.view(t), packets.size, t1, 'up');
         f.admittedWire.appendGlobal(wire, t, t1);
+        f.trains?.record(wire, t, t1);
         flowLocals.push(verticalShift(horizontalShift(wire, -t), -before));
         continue;
       }
@@ -294,9 +302,10 @@ export function runPathServer(
     // 3. FIFO demultiplexing (Theorem 1) over the bytes still in the server at t.
     const head = upperPseudoInverseAt(aggregate.history(), departures.at(t), true);
     const from = Math.min(head, t);
-    // With whole packets, packets of several flows that arrive together are queued in port order.
+    // With whole packets, packets of several flows that arrive together are queued one after the
+    // other: the latest packet train first, then in port order (see PacketTrains).
     const ties = packets === undefined ? 'proportional' : 'in-order';
-    const perFlow = fifoDemultiplex(departures.view(t), flows.map((f) => f.admittedWire.history()), aggregate.history(), from, departures.at(t1), ties);
+    const perFlow = fifoDemultiplex(departures.view(t), flows.map((f) => f.admittedWire.history()), aggregate.history(), from, departures.at(t1), ties, tieKey);
     flows.forEach((f, j) => {
       f.deliveredWire.appendGlobal(perFlow[j], t, t1);
       f.deliveredSeq.appendGlobal(f.duplicate === 0 ? perFlow[j] : verticalShift(perFlow[j], -f.duplicate), t, t1);
@@ -467,7 +476,12 @@ interface PlannedReaction {
 
 /** What the flow admits from t0 on under the CCA state `state`, seqBase bytes being admitted at t0 (local time). */
 function admissionFrom(f: FlowRun, state: unknown, paused: boolean, t0: number, seqBase: number, packet: number): Curve {
-  if (paused) return NOTHING;
+  if (paused) {
+    // With whole packets a sender finishes the packet it has started: a PAUSE stops the admission
+    // at the end of that packet (its bytes are on the wire already, see packetize 'up').
+    const rest = f.wholePacket > 0 ? packetsStarted(seqBase, f.wholePacket) - seqBase : 0;
+    return rest > MARGIN ? min(admissionFrom(f, state, false, t0, seqBase, packet), constant(rest)) : NOTHING;
+  }
   const limit = f.cca.limit(state);
   return admittedIncrement(limit, remainingArrivals(f.arrivals, t0, seqBase), {
     paused: false,

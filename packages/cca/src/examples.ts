@@ -69,7 +69,7 @@ export interface Ns3IncastOptions {
  * the CCA acts at the switch ingress, so a packet counts there 1 µs + one serialisation after it
  * leaves the sender (a CNP reaches the sender 3093.44 ns after its packet is dequeued and acts at
  * the ingress one such delay later; a PFC frame takes 43 B of serialisation + 1 µs to the sender).
- * Whole packets, in port order at equal instants. Times in results are at the switch ingress:
+ * Whole packets (see `PathServerModel.packets`). Times in results are at the switch ingress:
  * subtract `ns3IncastDelays.toIngress` for times at the sender.
  * @example runPathServer(ns3IncastModel({ dcqcn: true, pfc: true, horizon: 600e-6 }))
  */

@@ -25,10 +25,18 @@ export function fifoShare(perFlow: Curve, aggregate: Curve, from = 0, upTo = Inf
  * `ties` says how a jump of Â that several flows make at one instant is served: 'proportional'
  * (each flow's share rises linearly across it, in proportion to its part) or 'in-order' (the flows'
  * parts are queued one after the other in flow order, as packets that arrive together on several
- * ports are; this is what `PathServerModel.packets` prescribes). Both keep Σ_j G_j(y) = y.
+ * ports are; this is what `PathServerModel.packets` prescribes). Both keep Σ_j G_j(y) = y. With
+ * 'in-order', `tieKey(j, T)` orders the flows at instant T instead (smaller first, then flow order).
  * @example fifoShares([A1, A2], add(A1, A2)) // [G1, G2]
  */
-export function fifoShares(perFlow: readonly Curve[], aggregate: Curve, from = 0, upTo = Infinity, ties: 'proportional' | 'in-order' = 'proportional'): Curve[] {
+export function fifoShares(
+  perFlow: readonly Curve[],
+  aggregate: Curve,
+  from = 0,
+  upTo = Infinity,
+  ties: 'proportional' | 'in-order' = 'proportional',
+  tieKey?: TieKey,
+): Curve[] {
   const A = aggregate;
   const n = perFlow.length;
   const shares = perFlow.map(() => new ShareBuilder());
@@ -80,6 +88,7 @@ export function fifoShares(perFlow: readonly Curve[], aggregate: Curve, from = 0
     touched.push(k);
     if (F.t[index[k]] === from) atBreakpoint[k] = 0;
   });
+  const order = ties === 'in-order' ? tieOrder(tieKey, n) : undefined;
   let i = A.indexAt(from);
   let q = 0;
   let T = from;
@@ -91,6 +100,12 @@ export function fifoShares(perFlow: readonly Curve[], aggregate: Curve, from = 0
     else rising.delete(k);
   });
   if (i + 1 < A.t.length && close(A.t[i + 1], T)) i += 1;
+  if (order !== undefined && tieKey !== undefined) {
+    // Only the flows with a packet at `from` are ordered; the others come after them.
+    const jumping = touched.filter((k) => atBreakpoint[k] === 0);
+    order(jumping, T);
+    touched = jumping.concat(touched.filter((k) => atBreakpoint[k] !== 0));
+  }
   for (let round = 0; ; round++) {
     // Â's breakpoint at T (one within the tolerance of T is at T).
     const onA = A.t[i] === T || close(A.t[i], T);
@@ -133,10 +148,29 @@ export function fifoShares(perFlow: readonly Curve[], aggregate: Curve, from = 0
       if (perFlow[k].s[index[k]] > 0) rising.add(k);
       else rising.delete(k);
     });
-    if (ties === 'in-order') touched.sort((x, y) => x - y);
+    order?.(touched, T);
     if (A.t[i] === T || close(A.t[i], T)) for (const k of rising) if (atBreakpoint[k] !== round + 1) touched.push(k);
   }
   return shares.map((b) => b.build());
+}
+
+/** The order of flows whose packets arrive at the same instant T: smaller keys first. */
+export type TieKey = (flow: number, T: number) => number;
+
+/** Sorts the flows at an instant in place: by `tieKey` (when given), then by flow index. */
+function tieOrder(tieKey: TieKey | undefined, n: number): (flows: number[], T: number) => void {
+  if (tieKey === undefined) return (flows) => flows.sort(byIndex);
+  const keys = new Float64Array(n);
+  const byKey = (x: number, y: number) => keys[x] - keys[y] || x - y;
+  return (flows, T) => {
+    if (flows.length < 2) return;
+    for (const k of flows) keys[k] = tieKey(k, T);
+    flows.sort(byKey);
+  };
+}
+
+function byIndex(x: number, y: number): number {
+  return x - y;
 }
 
 /**
@@ -200,8 +234,8 @@ class ShareBuilder {
  * proportion to each flow's part, which lies between the theorem's bounds and keeps Σ_j D_j = D.
  * Curves in global time, Â and Â_j non-decreasing. `from`: an instant at or before the arrival time
  * of the byte in service at the start of `departures` (only admissions after it are read); `upTo`:
- * the largest departure level needed (only admissions up to it are read); `ties`: how a joint burst
- * is served (see {@link fifoShares}).
+ * the largest departure level needed (only admissions up to it are read); `ties`, `tieKey`: how a
+ * joint burst is served (see {@link fifoShares}).
  * @example fifoDemultiplex(D, [A1, A2], add(A1, A2)) // [D1, D2]
  */
 export function fifoDemultiplex(
@@ -211,9 +245,10 @@ export function fifoDemultiplex(
   from = 0,
   upTo = Infinity,
   ties: 'proportional' | 'in-order' = 'proportional',
+  tieKey?: TieKey,
 ): Curve[] {
   // A flow with no bytes among those leaving keeps a constant share: G_j ∘ D is that constant.
-  return fifoShares(perFlowAdmitted, aggregateAdmitted, from, upTo, ties).map((share) => (asConstant(share) !== null ? share : compose(share, departures, true)));
+  return fifoShares(perFlowAdmitted, aggregateAdmitted, from, upTo, ties, tieKey).map((share) => (asConstant(share) !== null ? share : compose(share, departures, true)));
 }
 
 /**

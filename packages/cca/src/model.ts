@@ -66,9 +66,17 @@ export interface PathServerModel {
   ecn?: EcnConfig;
   pfc?: PfcConfig;
   /**
-   * Whole packets at the server: a flow's bytes reach the server as packets of `size` bytes, each
-   * when its last byte is admitted (I·⌊Â_j/I⌋), and packets of different flows that arrive at the
-   * same instant are queued in flow order (port order; flow j's packets are stamped j·10 ps later).
+   * Whole packets at the server, with a packet simulator's semantics (checked against one in
+   * `oracle/packet-switch.test.ts`):
+   * - a sender sends each packet whole once its pacer starts it: the packet counts at the server as
+   *   soon as Â_j passes the multiple of `size` below it (I·⌈Â_j/I⌉; Â_j is the sender's admission
+   *   in the server's time frame, delayed by one serialisation and the link);
+   * - a PFC PAUSE stops the sender at the end of the packet it has started;
+   * - packets of several flows that arrive at one instant are queued latest packet train first
+   *   (a run of back-to-back packets, gaps ≤ 1.5 packet times at the server's rate), then in flow
+   *   (port) order, as ns-3 orders events scheduled at equal times (see PacketTrains);
+   * - a packet leaves the PFC ingress count, and is marked at dequeue, when its transmission starts,
+   *   after any packet arriving at that instant.
    * The sender's own curves stay fluid. Without this the FIFO server interleaves simultaneous
    * arrivals as fluids. Applies while a flow has no retransmitted bytes.
    */

@@ -1,22 +1,35 @@
-import { constant, firstTimeAbove, subtract } from '@ccalc/curves';
+import { constant, firstTimeAbove, subtract, verticalShift } from '@ccalc/curves';
 import type { PfcConfig } from './model.ts';
+import { packetize, wholePackets } from './acknowledgements.ts';
 import type { Trace } from './trace.ts';
 
 /** Rounding guard in bytes: the backlog must exceed X_off by more, and fall to X_on within it. */
 const MARGIN = 1e-6;
+/**
+ * With whole packets, a dequeue counts this long after the packet's transmission starts (s): packets
+ * that arrive at that instant are counted before it, as a packet simulator handles the arrival
+ * (scheduled a link delay earlier) before the dequeue. Ten times the time tolerance of the curves.
+ */
+const DEQUEUE_LAG = 1e-11;
 
 /**
  * Priority flow control per flow (per ingress port in the single-switch model), paper §III-B.e.
  * The switch sends a PAUSE at the first instant the flow's backlog in the server exceeds X_off. It
  * sends a RESUME when the backlog has fallen to X_on ('threshold'), or (X_off − X_on)/C after the
  * pause ('paper': t_R = t_P + (X_off − X_on)/C, exact for one flow draining at C). Crossing instants
- * are exact; frames take effect at the sender after the pause delay.
+ * are exact; frames take effect at the sender after the pause delay. With whole packets
+ * (`packets`), a packet leaves the flow's backlog whole when its transmission starts, as a
+ * switch dequeues it (just after any packet arriving at that instant): the backlog is
+ * Â_j − I·⌊(D_j + I − δ)/I⌋ with δ the bytes the server sends in 10 ps (`packets.serverRate`).
  */
 export class PfcController {
   private readonly paused: boolean[];
   private readonly resumeAt: number[];
+  /** I − δ: added to D_j before counting whole packets. */
+  private readonly lag: number;
 
-  constructor(private readonly config: PfcConfig, flows: number) {
+  constructor(private readonly config: PfcConfig, flows: number, private readonly packets?: { size: number; serverRate: number }) {
+    this.lag = packets === undefined ? 0 : packets.size - packets.serverRate * DEQUEUE_LAG;
     this.paused = new Array(flows).fill(false);
     this.resumeAt = new Array(flows).fill(Infinity);
   }
@@ -37,9 +50,10 @@ export class PfcController {
     admitted.forEach((_, j) => {
       // Cheap bounds first: over [t, te] the backlog lies between Â_j(t) − D_j(te) and Â_j(te) − D_j(t).
       // When the threshold the flow waits for is out of that range, no frame is sent in the window.
-      if (!this.paused[j] && admitted[j].at(te) - delivered[j].at(t) <= this.config.xOff + MARGIN) return;
-      if (this.paused[j] && this.config.resume !== 'paper' && admitted[j].at(t) - delivered[j].at(te) >= this.config.xOn + MARGIN) return;
-      const backlog = subtract(admitted[j].view(t), delivered[j].view(t));
+      if (!this.paused[j] && admitted[j].at(te) - this.dequeued(delivered[j].at(t)) <= this.config.xOff + MARGIN) return;
+      if (this.paused[j] && this.config.resume !== 'paper' && admitted[j].at(t) - this.dequeued(delivered[j].at(te)) >= this.config.xOn + MARGIN) return;
+      const departed = this.packets === undefined ? delivered[j].view(t) : packetize(verticalShift(delivered[j].view(t), this.lag), this.packets.size, te);
+      const backlog = subtract(admitted[j].view(t), departed);
       const room = subtract(constant(this.config.xOn), backlog); // ≥ 0 once the backlog is down to X_on
       let from = t;
       for (;;) {
@@ -49,7 +63,9 @@ export class PfcController {
         else at = firstTimeAbove(room, from, te, -MARGIN);
         if (!(at <= te)) break;
         this.paused[j] = !this.paused[j];
-        out.push({ flow: j, time: at, kind: this.paused[j] ? 'pfc-pause' : 'pfc-resume' });
+        // A RESUME follows a dequeue: it is sent when that dequeue started, DEQUEUE_LAG before it counts.
+        const sent = this.packets !== undefined && !this.paused[j] && this.config.resume !== 'paper' ? at - DEQUEUE_LAG : at;
+        out.push({ flow: j, time: sent, kind: this.paused[j] ? 'pfc-pause' : 'pfc-resume' });
         if (this.paused[j] && this.config.resume === 'paper') {
           this.resumeAt[j] = at + (this.config.xOff - this.config.xOn) / (this.config.lineRate as number);
         }
@@ -57,5 +73,10 @@ export class PfcController {
       }
     });
     return out.sort((a, b) => a.time - b.time);
+  }
+
+  /** Bytes dequeued when `delivered` bytes have left: whole packets once started. */
+  private dequeued(delivered: number): number {
+    return this.packets === undefined ? delivered : wholePackets(delivered + this.lag, this.packets.size);
   }
 }

@@ -1,0 +1,57 @@
+import { Curve, close } from '@ccalc/curves';
+
+/**
+ * The packet trains of one flow at the server: maximal runs of packets that arrive back to back
+ * (each within `maxGap` of the one before). A packet simulator decides the order of packets that
+ * arrive at the same instant on several ports by the order in which their transmissions were
+ * scheduled: a sender sending back to back schedules its next packet when the previous one starts,
+ * while a sender that restarts (after a PFC resume, or after idling) does so from an event scheduled
+ * earlier. So among packets that arrive together, the one whose train started last goes first,
+ * and trains that started together keep port order (ns-3's scheduler runs events of equal time in
+ * the order they were scheduled). {@link PacketTrains.tieKey} gives that order as a number.
+ * @example const trains = new PacketTrains(1048 / 12.5e9 * 1.5); trains.record(wire, 0, 1e-3); trains.startAt(5e-4)
+ */
+export class PacketTrains {
+  private readonly starts: number[] = [];
+  private last = -Infinity;
+
+  /** `maxGap`: the longest gap (s) between two packets of one train. */
+  constructor(private readonly maxGap: number) {}
+
+  /**
+   * Records the packets of `wire` (a staircase of the flow's bytes at the server, one jump per
+   * packet or joint packets) of the window (from, to], in time order: jumps onto the value at
+   * instants in (from, to] and jumps after the value at instants in [from, to). Windows that meet
+   * at an instant thus record its packets once.
+   */
+  record(wire: Curve, from: number, to: number): void {
+    for (let i = wire.indexAt(from); i < wire.t.length && wire.t[i] <= to; i++) {
+      const tau = wire.t[i];
+      if (tau < from || tau <= this.last) continue;
+      const before = i === 0 ? wire.v[0] : wire.leftLimitAtBreakpoint(i);
+      const onValue = wire.v[i] > before && tau > from;
+      const afterValue = wire.r[i] > wire.v[i] && tau < to;
+      if (!onValue && !afterValue) continue;
+      if (tau - this.last > this.maxGap && !close(tau - this.last, this.maxGap)) this.starts.push(tau);
+      this.last = tau;
+    }
+  }
+
+  /** When the train of the packet arriving at T started (T itself if none recorded up to T). */
+  startAt(T: number): number {
+    const s = this.starts;
+    let lo = 0;
+    let hi = s.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (s[mid] <= T || close(s[mid], T)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo === 0 ? T : s[lo - 1];
+  }
+
+  /** Order at an instant T shared with other flows' packets: smaller first (the later start first). */
+  tieKey(T: number): number {
+    return -this.startAt(T);
+  }
+}
