@@ -20,20 +20,23 @@ function pausedAt(result: EngineResult, times: number[]): number[] {
 
 /**
  * A run's aggregate series in bins of `bin` seconds (output only; the result itself is exact): bin
- * starts (s); per flow, and summed, the admitted rate averaged over each bin (bytes/s, as the paper
- * bins its arrival rate); the departure rate likewise; the backlog at each bin start (bytes).
+ * starts (s); per flow, the admitted rate averaged over each bin (bytes/s); the arrival rate at
+ * the server, Σ_j Â_j as the server sees it averaged over each bin, as the paper bins it (the
+ * flows' `sent` curves: with whole packets the packets as they arrive, as a simulator counts them,
+ * and retransmissions included); the departure rate likewise; the backlog at each bin start (bytes).
  */
 export function binnedSeries(result: EngineResult, bin: number): { starts: number[]; admitted: number[][]; arrival: number[]; departure: number[]; backlog: number[] } {
   const count = Math.floor(result.horizon / bin + 1e-9);
   const starts = Array.from({ length: count }, (_, k) => k * bin);
   const admitted = result.flows.map((f) => averageRates(f.admitted, 0, bin, count));
-  const arrival = starts.map((_, k) => admitted.reduce((sum, a) => sum + a[k], 0));
+  const arriving = result.flows.map((f) => averageRates(f.sent, 0, bin, count));
+  const arrival = starts.map((_, k) => arriving.reduce((sum, a) => sum + a[k], 0));
   return { starts, admitted, arrival, departure: averageRates(result.departures, 0, bin, count), backlog: sample(result.backlog, starts) };
 }
 
 /**
  * The CSV files of a run, binned for output only (the result itself is exact): series.csv (one row
- * per bin: time_us, arrival_rate_gbps = Σ admitted averaged over the bin as in the paper,
+ * per bin: time_us, arrival_rate_gbps = Σ Â_j at the server averaged over the bin as in the paper,
  * departure_rate_gbps, backlog_bytes at the bin start, paused_senders), senders.csv (time_us,
  * sender, rate_gbps, admitted_rate_gbps, backlog_bytes) and events.csv (time_us, sender, kind,
  * details: the engine's events and a flow-complete event per flow that finished).
