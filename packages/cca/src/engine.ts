@@ -26,6 +26,7 @@ import { admittedIncrement, remainingArrivals } from './admission.ts';
 import { fifoDemultiplex, fifoShare } from './fifo-demultiplex.ts';
 import { packetize, packetsStarted, wholePackets } from './acknowledgements.ts';
 import { PacketTrains } from './packet-trains.ts';
+import { pacerLead } from './pacer.ts';
 import { validateModel } from './validate.ts';
 import { EcnMarker } from './ecn.ts';
 import { PfcController } from './pfc.ts';
@@ -483,6 +484,16 @@ function admissionFrom(f: FlowRun, state: unknown, paused: boolean, t0: number, 
     return rest > MARGIN ? min(admissionFrom(f, state, false, t0, seqBase, packet), constant(rest)) : NOTHING;
   }
   const limit = f.cca.limit(state);
+  if (limit.kind === 'rate' && f.wholePacket > 0 && f.duplicate === 0) {
+    // Whole packets are paced as a NIC does (see pacerLead): a rate change takes effect from the
+    // next packet; the one in progress keeps the gap of the rate it was sent at.
+    const lead = pacerLead(f.admittedSeq.history(), t0, seqBase, limit.rate, f.wholePacket, MARGIN);
+    if (lead > MARGIN || lead < -MARGIN) {
+      const remaining = remainingArrivals(f.arrivals, t0, seqBase);
+      const paced = convolveWithRate(remaining, limit.rate);
+      return lead > 0 ? min(remaining, verticalShift(paced, lead)) : horizontalShift(paced, -lead / limit.rate);
+    }
+  }
   return admittedIncrement(limit, remainingArrivals(f.arrivals, t0, seqBase), {
     paused: false,
     flightAllowance: limit.kind === 'flight' ? limit.window - (seqBase - f.origin.y) : 0,

@@ -1,0 +1,24 @@
+import { type Curve, upperPseudoInverseAt } from '@ccalc/curves';
+import { packetsStarted } from './acknowledgements.ts';
+
+/**
+ * A NIC's pacer over the fluid admission Â of whole packets (packets counted when started,
+ * I·⌈Â/I⌉). When a packet is sent, the next one is due I/r later at the rate r of that moment; a
+ * rate change takes effect from the next packet (ns-3's RdmaHw in Mellanox mode sets the rate and
+ * leaves the pending send alone). The packet in progress started when Â passed the multiple of I
+ * below Â(t0), at the rate Â rose with then. Returns how far Â(t0) is from the level from which Â,
+ * going on at the current rate `rate`, passes the next multiple when that packet is due (or at
+ * once if it is overdue): > 0 bytes to admit at once (the rate went down), < 0 bytes whose
+ * admission waits, −lead / rate seconds (the rate went up), 0 when no packet is in progress or the
+ * rate is unchanged.
+ * @example pacerLead(admitted, 60e-6, 1572, 12.5e9 / 2, 1048, 1e-6) // after a cut mid-packet: > 0
+ */
+export function pacerLead(admitted: Curve, t0: number, base: number, rate: number, packet: number, margin: number): number {
+  const slotEnd = packetsStarted(base, packet);
+  if (!(slotEnd - base > margin)) return 0;
+  const slotStart = upperPseudoInverseAt(admitted, slotEnd - packet, true);
+  const slotRate = admitted.s[admitted.indexAt(slotStart)];
+  if (!(slotRate > 0)) return 0;
+  const due = Math.max(t0, slotStart + packet / slotRate);
+  return slotEnd - rate * (due - t0) - base;
+}
