@@ -57,7 +57,11 @@ export interface Ns3IncastOptions {
   dcqcn?: boolean;
   /** PFC on or off (X_off 950,000 B, X_on 925,000 B per ingress port, threshold resume). */
   pfc?: boolean;
-  /** ECN draws: seeded random, or the deterministic expected-value mode (default). */
+  /**
+   * ECN draws: seeded random (default seed 1: the simulator draws its marks at random too), or the
+   * deterministic expected-value mode, which over-marks after the congestion episode (the README's
+   * fidelity section).
+   */
   random?: { seed: number } | 'expected';
   horizon?: number;
 }
@@ -102,7 +106,7 @@ export function ns3IncastModel(o: Ns3IncastOptions = {}): PathServerModel {
     })),
     horizon: o.horizon ?? 30e-3,
     feedbackDelay: 2 * toIngress + markToSender,
-    ecn: o.dcqcn === false ? undefined : { kMin: 5e3, kMax: 200e3, pMax: 0.01, packetSize: packet, at: 'dequeue', random: o.random ?? 'expected' },
+    ecn: o.dcqcn === false ? undefined : { kMin: 5e3, kMax: 200e3, pMax: 0.01, packetSize: packet, at: 'dequeue', random: o.random ?? { seed: 1 } },
     pfc: o.pfc === false ? undefined : { xOff: 950e3, xOn: 925e3, resume: 'threshold' },
     packets: { size: packet },
   };

@@ -5,7 +5,7 @@ import { ns3IncastModel, ns3IncastDelays } from '../../examples.ts';
 /**
  * The ns3-mlx variant against the simulator's A2 run (31 senders, DCQCN + PFC), using only the
  * settings of shared/traces/README.md. Simulator figures from that README / summary.json.
- * Tolerances: ECN marks are drawn at random in the simulator and in expected-value mode here, so
+ * Tolerances: ECN marks are drawn at random in the simulator and here (another generator, seed 1), so
  * the first marked packet may differ by a few packet times (83.84 ns each): 0.5 µs (6 packets) for
  * the first CNP, and the same for the first cut, which the ns-3 rule puts 50 µs after the first CNP.
  * The first PFC pause depends on whole packets and the ingress counts: 0.5 µs. Each sender reaches
