@@ -1,7 +1,7 @@
-import { type Curve, lowerPseudoInverseAt, upperPseudoInverseAt } from '@ccalc/curves';
+import { type Curve, close, lowerPseudoInverseAt, upperPseudoInverseAt } from '@ccalc/curves';
 import type { EcnConfig } from './model.ts';
 import type { Trace } from './trace.ts';
-import { seededRandom } from './random.ts';
+import { Mulberry32, streamSeed } from './random.ts';
 
 /**
  * RED marking probability p(x) for a backlog of x bytes (paper §III-B.d, with the misprint fixed:
@@ -84,7 +84,8 @@ export class EcnMarker {
   private readonly nextLevel: number[];
   private readonly accumulated: number[];
   private readonly gaps: (NotificationGap | NotificationGrid)[];
-  private readonly uniform: (() => number) | null;
+  /** Random draws: one generator per flow (null in expected-value mode). */
+  private readonly draws: Mulberry32[] | null;
 
   /**
    * `wholePackets`: packets leave the server whole (PathServerModel.packets). Marking at dequeue is
@@ -96,14 +97,16 @@ export class EcnMarker {
     this.accumulated = new Array(flows).fill(0);
     this.gaps = Array.from({ length: flows }, () => (config.pacing === 'grid' ? new NotificationGrid(config.notificationGap ?? 0) : new NotificationGap(config.notificationGap ?? 0)));
     const random = config.random ?? 'expected';
-    this.uniform = random === 'expected' ? null : seededRandom(random.seed);
+    // One stream per flow: a flow's draws follow its own packets in time order, so a trial run over
+    // a window and the run cut back to a prefix of it draw the same numbers for the same packets.
+    this.draws = random === 'expected' ? null : Array.from({ length: flows }, (_, j) => new Mulberry32(streamSeed(random.seed, j)));
   }
 
   /**
    * Marks in (t, te]: for each flow, every packet whose last byte enters the server (enqueue) or
    * leaves it (dequeue) in the window is marked with probability p(backlog) — the backlog the packet
-   * finds on arrival, or leaves behind on departure. Random draws use the seeded generator; in the
-   * expected-value mode a flow is marked each time its sum of p crosses an integer.
+   * finds on arrival, or leaves behind on departure. Random draws use the flow's seeded generator;
+   * in the expected-value mode a flow is marked each time its sum of p crosses an integer.
    */
   marks(t: number, te: number, admitted: Trace[], delivered: Trace[], aggregate: Trace, departures: Trace): { flow: number; time: number }[] {
     const out: { flow: number; time: number }[] = [];
@@ -122,7 +125,9 @@ export class EcnMarker {
         const time = atStart ? startOfPacket(counted, this.nextLevel[j] - size, te) : lowerPseudoInverseAt(counted, this.nextLevel[j], true);
         if (!(time <= te)) break;
         this.nextLevel[j] += size;
-        if (time <= t && time !== t) continue;
+        // A packet found just before t (by less than the tolerance) was not seen by the window that
+        // ended at t (its bytes had not reached the margin there): it is this window's.
+        if (time < t && !close(time, t)) continue;
         const backlog = atStart
           ? total.rightLimit(time) - left.at(time) - size
           : dequeue
@@ -131,7 +136,7 @@ export class EcnMarker {
         const p = redProbability(this.config, backlog);
         if (p <= 0) continue;
         let mark: boolean;
-        if (this.uniform !== null) mark = this.uniform() < p;
+        if (this.draws !== null) mark = this.draws[j].next() < p;
         else {
           const before = Math.floor(this.accumulated[j] + 1e-12);
           this.accumulated[j] += p;
@@ -143,20 +148,16 @@ export class EcnMarker {
     return out.sort((a, b) => a.time - b.time);
   }
 
-  /** True when marks do not draw random numbers (expected-value mode): a trial run is repeatable. */
-  get deterministic(): boolean {
-    return this.uniform === null;
-  }
-
-  /** The marker's state (next packet boundary, expected-value sums, notification pacing). */
-  save(): { nextLevel: number[]; accumulated: number[]; gaps: number[] } {
-    return { nextLevel: [...this.nextLevel], accumulated: [...this.accumulated], gaps: this.gaps.map((g) => g.save()) };
+  /** The marker's state (next packet boundary, expected-value sums, generators, notification pacing). */
+  save(): { nextLevel: number[]; accumulated: number[]; draws: number[]; gaps: number[] } {
+    return { nextLevel: [...this.nextLevel], accumulated: [...this.accumulated], draws: this.draws?.map((g) => g.state) ?? [], gaps: this.gaps.map((g) => g.save()) };
   }
 
   /** Puts back a state from {@link save} (after a trial run of {@link marks} and {@link notify}). */
-  restore(state: { nextLevel: number[]; accumulated: number[]; gaps: number[] }): void {
+  restore(state: { nextLevel: number[]; accumulated: number[]; draws: number[]; gaps: number[] }): void {
     state.nextLevel.forEach((x, j) => (this.nextLevel[j] = x));
     state.accumulated.forEach((x, j) => (this.accumulated[j] = x));
+    state.draws.forEach((x, j) => (this.draws![j].state = x));
     state.gaps.forEach((x, j) => this.gaps[j].restore(x));
   }
 

@@ -101,10 +101,11 @@ interface Pending {
  * Throws a ModelError (naming the parameter) before computing anything if the model is invalid.
  * `onProgress(time, horizon)` is called every 500 windows (for progress lines in long runs).
  * `planRateChanges: false` ends a window at every rate change and PFC frame instead (the same
- * results up to rounding, in more windows; kept to check the planning against). With planning and
- * deterministic (expected-value) marks, a window may also run past the feedback delay, up to the
- * ack delay, and is cut back where the first ECN notification or PFC frame computed from it would
- * arrive; `optimisticWindows: false` keeps windows within the feedback delay.
+ * results up to rounding, in more windows; kept to check the planning against). With planning, a
+ * window may also run past the feedback delay, up to the ack delay, and is cut back where the first
+ * ECN notification or PFC frame computed from it would arrive (random marks replay the same draws:
+ * each flow has its own generator); `optimisticWindows: false` keeps windows within the feedback
+ * delay.
  * @example runPathServer(aimdFairnessModel()) // or { service: rate(12.5e9), flows: [{ arrivals, cca }], horizon: 0.05, feedbackDelay: 20e-6 }
  */
 export function runPathServer(
@@ -243,11 +244,11 @@ export function runPathServer(
     // do, unless they are planned.
     if (!plan) for (const p of pending) if (p.kind !== 'notification') nextScheduled = Math.min(nextScheduled, p.time);
     if (!lazyTimers) for (const f of flows) nextScheduled = Math.min(nextScheduled, f.nextTimer);
-    // With planning and deterministic marks, a window may run past the feedback delay, up to the ack
-    // delay: it is cut back (step 4c) at the first signal its own traffic would make arrive inside it.
+    // With planning, a window may run past the feedback delay, up to the ack delay: it is cut back
+    // (step 4c) at the first signal its own traffic would make arrive inside it.
     // Only after a quiet window (one that made no signal): in busy periods a cut is likely, and the
     // curves computed past it would be thrown away.
-    const optimistic = plan && quiet && options.optimisticWindows !== false && (ecn !== null || pfc !== null) && (ecn === null || ecn.deterministic);
+    const optimistic = plan && quiet && options.optimisticWindows !== false && (ecn !== null || pfc !== null);
     // The window ends at the step, the horizon or the next scheduled signal (step ≤ horizon, so it is
     // finite; a signal already due moves the window on by a sliver so that time always advances).
     const t1 = Math.min(t + (optimistic ? slidingBound : step), horizon, Math.max(nextScheduled, t + step * 1e-9));
@@ -278,7 +279,7 @@ export function runPathServer(
         }
         const wire = packetize(f.admittedSeq.view(t), packets.size, t1, 'up');
         f.admittedWire.appendGlobal(wire, t, t1);
-        f.trains?.record(wire, t, t1);
+        f.trains?.record(f.admittedWire.history(), t, t1);
         flowLocals.push(verticalShift(horizontalShift(wire, -t), -before));
         continue;
       }
@@ -399,7 +400,10 @@ export function runPathServer(
       }
     }
     if (consumed.size > 0) pending = pending.filter((x) => !consumed.has(x));
-    if (te < t1) for (const tr of [aggregate, queueOut, departures, ...flows.flatMap((f) => [f.admittedSeq, f.deliveredSeq, f.admittedWire, f.deliveredWire])]) tr.cutAt(te);
+    if (te < t1) {
+      for (const tr of [aggregate, queueOut, departures, ...flows.flatMap((f) => [f.admittedSeq, f.deliveredSeq, f.admittedWire, f.deliveredWire])]) tr.cutAt(te);
+      for (const f of flows) f.trains?.cutAt(f.admittedWire.history(), t, te);
+    }
     // A restart after a timeout is consumed once the window has committed something after it.
     if (te > t) for (const f of flows) f.seqRestart = null;
 

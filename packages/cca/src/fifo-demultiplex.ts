@@ -154,14 +154,15 @@ export function fifoShares(
   return shares.map((b) => b.build());
 }
 
-/** The order of flows whose packets arrive at the same instant T: smaller keys first. */
+/** The order of flows whose packets arrive at the same instant T: smaller keys first (keys within the tolerance are equal). */
 export type TieKey = (flow: number, T: number) => number;
 
 /** Sorts the flows at an instant in place: by `tieKey` (when given), then by flow index. */
 function tieOrder(tieKey: TieKey | undefined, n: number): (flows: number[], T: number) => void {
   if (tieKey === undefined) return (flows) => flows.sort(byIndex);
   const keys = new Float64Array(n);
-  const byKey = (x: number, y: number) => keys[x] - keys[y] || x - y;
+  // Keys within the tolerance are equal (instants computed along different paths differ by rounding).
+  const byKey = (x: number, y: number) => (close(keys[x], keys[y]) ? x - y : keys[x] - keys[y]);
   return (flows, T) => {
     if (flows.length < 2) return;
     for (const k of flows) keys[k] = tieKey(k, T);

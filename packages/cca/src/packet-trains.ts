@@ -14,27 +14,38 @@ import { Curve, close } from '@ccalc/curves';
 export class PacketTrains {
   private readonly starts: number[] = [];
   private last = -Infinity;
+  /** The state before the latest {@link record}, to redo it when its window is cut back. */
+  private before: { from: number; starts: number; last: number } | null = null;
 
   /** `maxGap`: the longest gap (s) between two packets of one train. */
   constructor(private readonly maxGap: number) {}
 
   /**
    * Records the packets of `wire` (a staircase of the flow's bytes at the server, one jump per
-   * packet or joint packets) of the window (from, to], in time order: jumps onto the value at
-   * instants in (from, to] and jumps after the value at instants in [from, to). Windows that meet
-   * at an instant thus record its packets once.
+   * packet or joint packets) at instants in [from, to], in time order. Each instant is recorded
+   * once: windows that meet at an instant (where a packet may be computed on either side) share it.
    */
   record(wire: Curve, from: number, to: number): void {
+    this.before = { from, starts: this.starts.length, last: this.last };
     for (let i = wire.indexAt(from); i < wire.t.length && wire.t[i] <= to; i++) {
       const tau = wire.t[i];
       if (tau < from || tau <= this.last) continue;
       const before = i === 0 ? wire.v[0] : wire.leftLimitAtBreakpoint(i);
-      const onValue = wire.v[i] > before && tau > from;
-      const afterValue = wire.r[i] > wire.v[i] && tau < to;
-      if (!onValue && !afterValue) continue;
+      if (!(wire.r[i] > before)) continue;
       if (tau - this.last > this.maxGap && !close(tau - this.last, this.maxGap)) this.starts.push(tau);
       this.last = tau;
     }
+  }
+
+  /**
+   * The window (from, …] last recorded was cut back to (from, to]: its packets are recorded again
+   * from `wire` (the flow's curve as cut), since what lay after `to` will be computed anew.
+   */
+  cutAt(wire: Curve, from: number, to: number): void {
+    if (this.before === null || this.before.from !== from) return;
+    this.starts.length = this.before.starts;
+    this.last = this.before.last;
+    this.record(wire, from, to);
   }
 
   /** When the train of the packet arriving at T started (T itself if none recorded up to T). */

@@ -14,6 +14,9 @@ describe('rate changes and PFC frames planned inside a window give the run that 
   const cases: [string, PathServerModel][] = [
     // ns-3's DCQCN: a CNP sets a flag, timers cut and raise rates (every 50–55 µs per sender).
     ['ns3-mlx DCQCN + PFC, 31 senders, 1.2 ms', ns3IncastModel({ dcqcn: true, pfc: true, horizon: 1.2e-3 })],
+    // Random marks (the default) at probabilities below 1 once the backlog has cleared: each flow
+    // draws from its own generator in the order of its packets, whatever the windows.
+    ['ns3-mlx DCQCN + PFC, 1 MB bursts, 3 ms (marks drawn at p < 1)', ns3IncastModel({ dcqcn: true, pfc: true, burst: 1000 * 1048, horizon: 3e-3 })],
     ['ns3-mlx DCQCN without PFC, 1 ms', ns3IncastModel({ dcqcn: true, pfc: false, horizon: 1e-3 })],
     // PFC only: PAUSE and RESUME frames act inside windows too.
     ['PFC only (fixed rate), 31 senders, 2 ms', ns3IncastModel({ dcqcn: false, pfc: true, horizon: 2e-3 })],

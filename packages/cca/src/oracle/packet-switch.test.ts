@@ -5,11 +5,11 @@ import { runPathServer } from '../engine.ts';
 import { fixedRate } from '../ccas/fixed-rate.ts';
 import { simulatePacketSwitch, type PacketSwitchCase } from './packet-switch.ts';
 
-/** Time unit of the cases: 1 ns; 1000 B packets at 1 GB/s take T = 1000 units (1 µs). */
-const UNIT = 1e-9;
-const C = 1e9;
+/** Time unit of the small cases: 1 ns; 1000 B packets at 1 GB/s take T = 1000 units (1 µs). */
+const NS = 1e-9;
 
-function runEngine(c: PacketSwitchCase) {
+function runEngine(c: PacketSwitchCase, UNIT: number) {
+  const C = c.packetSize / (c.packetTime * UNIT);
   const last = Math.max(...c.senders.map((s) => s.start)) + c.senders.reduce((n, s) => n + s.packets, 0) * c.packetTime;
   return runPathServer({
     service: rate(C),
@@ -22,9 +22,9 @@ function runEngine(c: PacketSwitchCase) {
 }
 
 /** The engine and the packet-level reference agree on every PFC frame and every dequeue. */
-function expectSameRun(c: PacketSwitchCase): { frames: number } {
+function expectSameRun(c: PacketSwitchCase, UNIT = NS): { frames: number } {
   const reference = simulatePacketSwitch(c);
-  const run = runEngine(c);
+  const run = runEngine(c, UNIT);
   const frames = (j: number) => reference.frames.filter((f) => f.sender === j);
   c.senders.forEach((s, j) => {
     const engineFrames = run.events.filter((e) => e.flow === j && (e.kind === 'pfc-pause' || e.kind === 'pfc-resume'));
@@ -80,4 +80,11 @@ describe('whole packets with PFC: the engine against a packet-level reference (n
       { numRuns: 25, seed: 7 },
     );
   });
+
+  it('the simulator\'s A1 incast: 31 × 10,000 packets of 1048 B at 100 Gb/s, X_off 950 kB, X_on 925 kB', () => {
+    // In units of 10 ps: a packet takes 8384, the first arrives at 108384, a PFC frame acts 208728 later.
+    const senders = Array.from({ length: 31 }, () => ({ start: 108_384, packets: 10_000 }));
+    const { frames } = expectSameRun({ packetTime: 8384, packetSize: 1048, senders, xOff: 950_000, xOn: 925_000, pauseDelay: 208_728 }, 1e-11);
+    expect(frames).toBe(10_974); // as many as the simulator sent
+  }, 120_000);
 });
