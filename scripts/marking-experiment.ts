@@ -2,13 +2,11 @@
 import { runPathServer, ns3IncastModel } from '@ccalc/cca';
 import { readNs3Trace } from '../packages/dcqcn-model/src/traces/ns3.ts';
 import { validationTracesDir } from '../packages/dcqcn-model/src/traces/locate.ts';
-import { compareWithTrace } from '../packages/dcqcn-model/src/compare.ts';
+import { coarsen, compareWithTrace, seriesError } from '../packages/dcqcn-model/src/compare.ts';
 import { binnedSeries } from '../packages/dcqcn-model/src/output.ts';
 
 const trace = await readNs3Trace(validationTracesDir(), 'A2_dcqcn_pfc');
 const horizon = 30e-3;
-/** Arrival rate over 10 µs bins (Gb/s) from 1 µs bins. */
-const tenMicroseconds = (gbps: Float64Array): number[] => Array.from({ length: Math.floor(gbps.length / 10) }, (_, k) => gbps.subarray(10 * k, 10 * k + 10).reduce((a, b) => a + b, 0) / 10);
 const seeded: number[][] = [];
 for (const random of ['expected', { seed: 1 }, { seed: 2 }] as const) {
   const t0 = performance.now();
@@ -18,11 +16,10 @@ for (const random of ['expected', { seed: 1 }, { seed: 2 }] as const) {
   const gbps = (x: number[]): Float64Array => Float64Array.from(x, (v) => (v * 8) / 1e9);
   const model = { binStart: Float64Array.from(s.starts, (t) => t * 1e6), arrivalGbps: gbps(s.arrival), departureGbps: gbps(s.departure), backlogBytes: Float64Array.from(s.backlog) };
   const m = compareWithTrace(model, trace) as { backlog: { nrmsePercent: number }; arrival_rate_10us: { nrmsePercent: number } };
-  if (random !== 'expected') seeded.push(tenMicroseconds(model.arrivalGbps));
+  if (random !== 'expected') seeded.push(coarsen(model.arrivalGbps, 10));
   console.log(`${JSON.stringify(random).padEnd(12)} compute ${((performance.now() - t0) / 1e3).toFixed(1)} s  backlog NRMSE ${m.backlog.nrmsePercent.toFixed(2)} %  arrivals(10 µs) NRMSE ${m.arrival_rate_10us.nrmsePercent.toFixed(2)} %  CNPs ${r.events.filter((e) => e.kind === 'cnp').length} (sim 36,609)`);
 }
 // Two random-marking runs of the model against each other: how far apart two draws of the same
 // process are (NRMSE of the 100 Gb/s line rate over 10 µs bins).
 const [a, b] = seeded;
-const nrmse = Math.sqrt(a.reduce((sum, x, k) => sum + (x - b[k]) ** 2, 0) / a.length) / 100;
-console.log(`seed 1 against seed 2: arrivals(10 µs) NRMSE ${(100 * nrmse).toFixed(2)} %`);
+console.log(`seed 1 against seed 2: arrivals(10 µs) NRMSE ${seriesError(a, b, 100).nrmsePercent.toFixed(2)} %`);

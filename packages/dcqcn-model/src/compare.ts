@@ -16,7 +16,12 @@ export interface SeriesError {
   maxError: number;
 }
 
-function seriesError(model: ArrayLike<number>, sim: ArrayLike<number>, scale: number): SeriesError {
+/**
+ * RMSE, NRMSE (RMSE / `scale`, in %) and largest error of a model series against the simulator's,
+ * sample by sample (both equally sampled; `model.length` samples).
+ * @example seriesError([1, 3], [1, 1], 100).nrmsePercent // √2 ≈ 1.414
+ */
+export function seriesError(model: ArrayLike<number>, sim: ArrayLike<number>, scale: number): SeriesError {
   let sum = 0;
   let maxError = 0;
   for (let k = 0; k < model.length; k++) {
@@ -28,8 +33,12 @@ function seriesError(model: ArrayLike<number>, sim: ArrayLike<number>, scale: nu
   return { rmse, nrmsePercent: (100 * rmse) / scale, maxError };
 }
 
-/** Sums consecutive groups of `k` values (1 µs bins → k µs bins) and divides by k (mean rate). */
-function coarsen(x: ArrayLike<number>, k: number): number[] {
+/**
+ * Sums consecutive groups of `k` values (1 µs bins → k µs bins) and divides by k (mean rate); an
+ * incomplete last group is dropped.
+ * @example coarsen([1, 3, 5, 7, 9], 2) // [2, 6]
+ */
+export function coarsen(x: ArrayLike<number>, k: number): number[] {
   const out: number[] = [];
   for (let i = 0; i + k <= x.length; i += k) {
     let s = 0;
