@@ -4,18 +4,36 @@ import type { EngineResult } from '@ccalc/cca';
 const gbps = (bytesPerSecond: number): number => (bytesPerSecond * 8) / 1e9;
 const fmt = (x: number, digits = 6): string => (Number.isInteger(x) ? String(x) : x.toFixed(digits));
 
-/** Value of a right-continuous step series at t. */
-function stepAt(s: { time: number[]; value: number[] } | undefined, t: number): number {
-  if (s === undefined || s.time.length === 0) return Number.NaN;
+/**
+ * A right-continuous step series sampled at increasing times (NaN where there is no series): one
+ * sweep, so the cost is the number of steps plus the number of times.
+ */
+export function stepSamples(s: { time: number[]; value: number[] } | undefined, times: readonly number[]): number[] {
+  if (s === undefined || s.time.length === 0) return times.map(() => Number.NaN);
   let k = 0;
-  while (k + 1 < s.time.length && s.time[k + 1] <= t) k++;
-  return s.value[k];
+  return times.map((t) => {
+    while (k + 1 < s.time.length && s.time[k + 1] <= t) k++;
+    return s.value[k];
+  });
 }
 
-/** For each flow, whether it is paused at each bin start (from the pfc-pause/pfc-resume events). */
-function pausedAt(result: EngineResult, times: number[]): number[] {
-  const perFlow = result.flows.map((_, j) => result.events.filter((e) => e.flow === j && (e.kind === 'pfc-pause' || e.kind === 'pfc-resume')));
-  return times.map((t) => perFlow.filter((ev) => { let paused = false; for (const e of ev) { if (e.time > t) break; paused = e.kind === 'pfc-pause'; } return paused; }).length);
+/**
+ * How many flows are paused at each of the increasing `times`, from the pfc-pause and pfc-resume
+ * events (an event at t counts at t). One sweep over the frames in time order.
+ */
+export function pausedCounts(result: Pick<EngineResult, 'events' | 'flows'>, times: readonly number[]): number[] {
+  const frames = result.events.filter((e) => e.kind === 'pfc-pause' || e.kind === 'pfc-resume').sort((a, b) => a.time - b.time);
+  const paused = new Array<boolean>(result.flows.length).fill(false);
+  let count = 0;
+  let k = 0;
+  return times.map((t) => {
+    for (; k < frames.length && frames[k].time <= t; k++) {
+      const now = frames[k].kind === 'pfc-pause';
+      if (now !== paused[frames[k].flow]) count += now ? 1 : -1;
+      paused[frames[k].flow] = now;
+    }
+    return count;
+  });
 }
 
 /**
@@ -43,13 +61,14 @@ export function binnedSeries(result: EngineResult, bin: number): { starts: numbe
  */
 export function runCsv(result: EngineResult, bin: number): { series: string; senders: string; events: string } {
   const { starts, admitted, arrival, departure, backlog } = binnedSeries(result, bin);
-  const paused = pausedAt(result, starts);
+  const paused = pausedCounts(result, starts);
   const series = ['time_us,arrival_rate_gbps,departure_rate_gbps,backlog_bytes,paused_senders', ...starts.map((t, k) => `${fmt(t * 1e6, 3)},${fmt(gbps(arrival[k]))},${fmt(gbps(departure[k]))},${fmt(backlog[k], 1)},${paused[k]}`)].join('\n');
   const senderRows: string[] = ['time_us,sender,rate_gbps,admitted_rate_gbps,backlog_bytes'];
   result.flows.forEach((f, j) => {
     const a = sample(f.admitted, starts);
     const d = sample(f.delivered, starts);
-    starts.forEach((t, k) => senderRows.push(`${fmt(t * 1e6, 3)},${j},${fmt(gbps(stepAt(f.state.rate, t)))},${fmt(gbps(admitted[j][k]))},${fmt(a[k] - d[k], 1)}`));
+    const rate = stepSamples(f.state.rate, starts);
+    starts.forEach((t, k) => senderRows.push(`${fmt(t * 1e6, 3)},${j},${fmt(gbps(rate[k]))},${fmt(gbps(admitted[j][k]))},${fmt(a[k] - d[k], 1)}`));
   });
   // The engine's events, and a flow-complete event when a flow's last byte is delivered.
   const completed = completionTimes(result).flatMap((t, j) => (t === null ? [] : [{ time: t, flow: j, kind: 'flow-complete', after: { bytes: result.flows[j].arrivals.at(Infinity) } }]));
