@@ -67,8 +67,11 @@ export interface Listens {
 export interface CongestionControl<S> {
   readonly name: string;
   readonly listens: Listens;
-  /** State at time 0. */
-  initial(): S;
+  /**
+   * State of a connection opened at time `at` (s, default 0) after `admitted` bytes of the flow were
+   * admitted (default 0): timers and byte counters count from there (see `newConnectionsAt`).
+   */
+  initial(at?: number, admitted?: number): S;
   /** The limit the CCA imposes in state s. */
   limit(s: S): Limit;
   /** Absolute time of the CCA's next timer (e.g. the next additive increase), +∞ if none. */

@@ -17,6 +17,7 @@ export { aimdRate, type AimdRateParameters, type AimdRateState } from './ccas/ai
 export { aimdWindow, type AimdWindowParameters, type AimdWindowState } from './ccas/aimd-window.ts';
 export { vegas, type VegasParameters, type VegasState } from './ccas/vegas.ts';
 export { fixedRate } from './ccas/fixed-rate.ts';
+export { newConnectionsAt, type ConnectionsState } from './ccas/new-connections.ts';
 export { rateChart, vectorChart, windowChart, curvesChart, aggregateRateChart, sampledChart } from './plots.ts';
 export { aimdFairnessModel, vegasModel, ns3IncastModel, ns3IncastDelays, paperIncastModel, type Ns3IncastOptions } from './examples.ts';
 export { dcqcn, dcqcnPaper, dcqcnZhu2015, dcqcnNs3Mlx, dcqcnNic, type DcqcnVariant, type PaperDcqcnParameters, type Zhu2015Parameters, type Ns3MlxParameters, type NicParameters } from './ccas/dcqcn/index.ts';

@@ -41,7 +41,7 @@ export function aimdRate(p: AimdRateParameters): CongestionControl<AimdRateState
   return {
     name: 'aimd-rate',
     listens: { timeout: p.timeout, notifications: true },
-    initial: () => ({ rate: p.initialRate, nextIncrease: p.increaseInterval, lastCongestion: -Infinity }),
+    initial: (at = 0) => ({ rate: p.initialRate, nextIncrease: at + p.increaseInterval, lastCongestion: -Infinity }),
     limit: (s) => ({ kind: 'rate', rate: s.rate }),
     nextTimer: (s) => s.nextIncrease,
     onTimer(s, signals) {

@@ -54,15 +54,15 @@ export function vegas(p: VegasParameters): CongestionControl<VegasState> {
     listens: {},
     // baseRTT and the first event need ΔR, which the engine provides at the first timer; start with
     // NaN and fill them in then.
-    initial: () => ({ window: p.initialWindow, slowStart: true, skip: false, baseRtt: Number.NaN, minRtt: Number.NaN, nextEvent: 0 }),
+    initial: (at = 0) => ({ window: p.initialWindow, slowStart: true, skip: false, baseRtt: Number.NaN, minRtt: Number.NaN, nextEvent: at }),
     limit: (s) => ({ kind: 'sliding', window: s.window }),
     nextTimer: (s) => s.nextEvent,
     onTimer(s, signals) {
       const t = signals.now;
       if (Number.isNaN(s.minRtt)) {
-        // t = 0: ΔR is now known. baseRTT ← ΔR, minRTT ← ΔR, first event at ΔR (Alg. 3, lines 2 and 6).
+        // The connection's start: ΔR is now known. baseRTT ← ΔR, minRTT ← ΔR, first event ΔR later (Alg. 3, lines 2 and 6).
         const d = signals.feedbackDelay;
-        return { state: { ...s, baseRtt: d, minRtt: d, nextEvent: d }, shift: 'none', kind: 'vegas-start' };
+        return { state: { ...s, baseRtt: d, minRtt: d, nextEvent: t + d }, shift: 'none', kind: 'vegas-start' };
       }
       const sampled = variant === 'ns3' ? signals.minRttSince(t - s.minRtt, t) : signals.rtt(t);
       // Every byte's RTT is at least ΔR; samples a few ulps below it are rounding.

@@ -7,21 +7,22 @@ import { Fields } from './fields.ts';
 /** A sender's traffic: what its application hands to the NIC (SI units). */
 export type ArrivalPattern =
   | { pattern: 'burst'; size: number; at: number }
-  | { pattern: 'repeated-bursts'; size: number; period: number; count: number; start: number }
+  | { pattern: 'repeated-bursts'; size: number; period: number; count: number; start: number; connection: 'per-burst' | 'persistent' }
   | { pattern: 'constant-rate'; rate: number; start: number; stop: number }
   | { pattern: 'trace'; file: string };
 
 const ALLOWED: Record<ArrivalPattern['pattern'], string[]> = {
   burst: ['pattern', 'size', 'at'],
-  'repeated-bursts': ['pattern', 'size', 'period', 'count', 'start'],
+  'repeated-bursts': ['pattern', 'size', 'period', 'count', 'start', 'connection'],
   'constant-rate': ['pattern', 'rate', 'start', 'stop', 'size'],
   trace: ['pattern', 'file'],
 };
 
 /**
  * Reads an `arrival` object. `{ "pattern": "burst", "size": "10 MB", "at": "0 us" }`;
- * `{ "pattern": "repeated-bursts", "size": "2 MB", "period": "1 ms", "count": 5, "start": "0 us" }`
- * (training-style on-off traffic); `{ "pattern": "constant-rate", "rate": "25 Gbps", "start": …,
+ * `{ "pattern": "repeated-bursts", "size": "2 MB", "period": "1 ms", "count": 5, "start": "0 us",
+ * "connection": "per-burst" }` (training-style on-off traffic; each burst on a new connection, as a
+ * packet simulator runs each burst as its own flow, or "persistent": one CCA state throughout); `{ "pattern": "constant-rate", "rate": "25 Gbps", "start": …,
  * "stop": … }` or with `"size"` instead of `"stop"` (no end: it never stops); `{ "pattern": "trace",
  * "file": "arrivals.csv" }` (a path relative to the scenario file).
  */
@@ -32,7 +33,14 @@ export function parseArrival(value: unknown, path: string, baseDir: string): Arr
     case 'burst':
       return { pattern: kind, size: f.quantity('size', 'bytes'), at: f.quantity('at', 'time', 0) };
     case 'repeated-bursts':
-      return { pattern: kind, size: f.quantity('size', 'bytes'), period: positive(f, 'period'), count: f.number('count', { min: 1, integer: true }), start: f.quantity('start', 'time', 0) };
+      return {
+        pattern: kind,
+        size: f.quantity('size', 'bytes'),
+        period: positive(f, 'period'),
+        count: f.number('count', { min: 1, integer: true }),
+        start: f.quantity('start', 'time', 0),
+        connection: f.choice('connection', ['per-burst', 'persistent'], 'per-burst'),
+      };
     case 'constant-rate': {
       const rate = positive(f, 'rate', 'rate');
       const start = f.quantity('start', 'time', 0);
@@ -52,6 +60,16 @@ function positive(f: Fields, key: string, kind: 'time' | 'rate' = 'time'): numbe
   const x = f.quantity(key, kind);
   if (!(x > 0)) throw new ScenarioError(f.at(key), f.object[key], `a ${kind} > 0`);
   return x;
+}
+
+/**
+ * The instants at which a sender with this pattern opens a new connection after its first (s): the
+ * starts of its bursts after the first with `"connection": "per-burst"`, else none.
+ * @example newConnectionInstants({ pattern: 'repeated-bursts', size: 1e6, period: 1e-3, count: 3, start: 0, connection: 'per-burst' }) // [0.001, 0.002]
+ */
+export function newConnectionInstants(a: ArrivalPattern): number[] {
+  if (a.pattern !== 'repeated-bursts' || a.connection !== 'per-burst') return [];
+  return Array.from({ length: a.count - 1 }, (_, k) => a.start + (k + 1) * a.period);
 }
 
 /** The time columns a packet trace may have, with their factor to seconds. */

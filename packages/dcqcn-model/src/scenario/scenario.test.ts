@@ -64,7 +64,7 @@ describe('arrival patterns', () => {
   it('are exact curves: bursts, repeated bursts, a constant rate with a size, a packet trace', async () => {
     const burst = await arrivalCurve({ pattern: 'burst', size: 1e6, at: 2e-6 });
     expect([burst.at(2e-6), burst.rightLimit(2e-6)]).toEqual([0, 1e6]);
-    const on = await arrivalCurve({ pattern: 'repeated-bursts', size: 2e6, period: 200e-6, count: 3, start: 0 });
+    const on = await arrivalCurve({ pattern: 'repeated-bursts', size: 2e6, period: 200e-6, count: 3, start: 0, connection: 'per-burst' });
     expect(sample(on, [0, 1e-6, 200e-6, 201e-6, 1])).toEqual([0, 2e6, 2e6, 4e6, 6e6]);
     const s = parseScenario({ ...base(), senders: [{ arrival: { pattern: 'constant-rate', rate: '8 Gbps', start: '10 us', size: '1 MB' } }] }, 'x', dir);
     const ramp = await arrivalCurve(s.senders[0].arrival);
@@ -73,6 +73,23 @@ describe('arrival patterns', () => {
     const file = await loadScenarioFile(writeScenario('trace.json', { ...base(), senders: [{ arrival: { pattern: 'trace', file: 'packets.csv' } }] }));
     const traced = file.model(1e-3).flows[0].arrivals;
     expect(sample(traced, [0, 1e-6, 1.5e-6, 2e-6])).toEqual([0, 1048, 1048, 2596]);
+  });
+
+  it('repeated bursts open a new connection per burst unless "connection" is "persistent"', async () => {
+    const bursts = (connection?: string) => ({
+      ...base(),
+      cca: { algorithm: 'dcqcn', variant: 'ns3-mlx' },
+      senders: [{ arrival: { pattern: 'repeated-bursts', size: '1 MB', period: '100 us', count: 3, start: '10 us', connection } }],
+    });
+    const cca = async (connection?: string) => (await loadScenarioFile(writeScenario('bursts.json', bursts(connection)))).model(1e-3).flows[0].cca;
+    const perBurst = await cca();
+    const s = perBurst.initial();
+    expect(perBurst.nextTimer(s)).toBeCloseTo(110e-6, 15); // the second burst's start
+    expect(perBurst.onTimer(s, { now: 110e-6, admitted: () => 0 } as never).kind).toBe('connection-start');
+    expect((await cca('per-burst')).nextTimer(s)).toBeCloseTo(110e-6, 15);
+    const persistent = await cca('persistent');
+    expect(persistent.nextTimer(persistent.initial())).toBe(Infinity); // DCQCN's timers start at its first CNP
+    await expect(cca('new')).rejects.toThrow(/bursts\.json: senders\[0\]\.arrival\.connection: expected one of "per-burst", "persistent", got "new"/);
   });
 
   it.each([

@@ -1,10 +1,10 @@
 import { rate, rateLatency, type Curve } from '@ccalc/curves';
-import type { EcnConfig, FlowSpec, PathServerModel, PfcConfig } from '@ccalc/cca';
+import { newConnectionsAt, type EcnConfig, type FlowSpec, type PathServerModel, type PfcConfig } from '@ccalc/cca';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { ScenarioError } from '../units.ts';
 import type { BuiltIn } from '../scenarios.ts';
-import { arrivalCurve, parseArrival, type ArrivalPattern } from './arrivals.ts';
+import { arrivalCurve, newConnectionInstants, parseArrival, type ArrivalPattern } from './arrivals.ts';
 import { buildCca, dcqcnSourceGate, parseCca, type CcaSpec } from './cca-spec.ts';
 import { Fields } from './fields.ts';
 
@@ -147,7 +147,7 @@ export function scenarioModel(s: Scenario, arrivals: readonly Curve[], horizon: 
   const flows: FlowSpec[] = s.senders.flatMap((g, k) =>
     Array.from({ length: g.count }, (_, j) => ({
       arrivals: arrivals[k],
-      cca: buildCca(g.cca),
+      cca: connections(buildCca(g.cca), newConnectionInstants(g.arrival)),
       ackDelay: g.delays.ack ?? s.delays.ack ?? s.feedbackDelay,
       notificationDelay: g.delays.notification ?? s.delays.notification ?? s.feedbackDelay,
       pauseDelay: g.delays.pause ?? s.delays.pause ?? s.feedbackDelay,
@@ -163,6 +163,11 @@ export function scenarioModel(s: Scenario, arrivals: readonly Curve[], horizon: 
     pfc: s.pfc,
     packets: s.wholePackets ? { size: s.packetSize } : undefined,
   };
+}
+
+/** The CCA of a sender that opens new connections at these instants (itself if none). */
+function connections(cca: FlowSpec['cca'], instants: number[]): FlowSpec['cca'] {
+  return instants.length === 0 ? cca : newConnectionsAt(cca, instants);
 }
 
 /**

@@ -98,16 +98,16 @@ export function dcqcnNic(p: NicParameters): CongestionControl<NicState> {
   return {
     name: 'dcqcn-nic',
     listens: { notifications: true, bytes: true },
-    initial: () => ({
+    initial: (at = 0, admitted = 0) => ({
       rate: initialRate,
       target: initialRate,
       alpha: p.initialAlpha,
       lastDecrease: -Infinity,
       iT: 0,
       iB: 0,
-      nextTimerIncrease: timersRunning ? p.noCnpTimer : Infinity,
-      nextAlpha: timersRunning ? p.alphaTimer : Infinity,
-      bytesTarget: timersRunning ? p.byteCounter : Infinity,
+      nextTimerIncrease: timersRunning ? at + p.noCnpTimer : Infinity,
+      nextAlpha: timersRunning ? at + p.alphaTimer : Infinity,
+      bytesTarget: timersRunning ? admitted + p.byteCounter : Infinity,
     }),
     limit: (s) => ({ kind: 'rate', rate: s.rate }),
     nextTimer: (s) => Math.min(s.nextTimerIncrease, s.nextAlpha),
