@@ -212,14 +212,19 @@ export function runPathServer(
     }
     return { signals, sent };
   };
-  // The earliest arrival of a signal computed from (from, to]: a trial run of step 5, then undone.
-  const firstSignalArrival = (from: number, to: number): number => {
+  // Step 5 run ahead on (from, to], with the earliest arrival of the signals it makes. When one
+  // arrives before `to` the run is undone (the caller cuts the window there); otherwise it stands
+  // as the window's step 5.
+  const signalsAhead = (from: number, to: number): { first: number; made: ReturnType<typeof signalsFrom> } => {
     const savedEcn = ecn?.save();
     const savedPfc = pfc?.save();
-    const { signals } = signalsFrom(from, to);
-    if (savedEcn !== undefined) ecn!.restore(savedEcn);
-    if (savedPfc !== undefined) pfc!.restore(savedPfc);
-    return signals.reduce((first, x) => Math.min(first, x.time), Infinity);
+    const made = signalsFrom(from, to);
+    const first = made.signals.reduce((first, x) => Math.min(first, x.time), Infinity);
+    if (first < to) {
+      if (savedEcn !== undefined) ecn!.restore(savedEcn);
+      if (savedPfc !== undefined) pfc!.restore(savedPfc);
+    }
+    return { first, made };
   };
 
   while (t < horizon) {
@@ -254,6 +259,8 @@ export function runPathServer(
     const t1 = Math.min(t + (optimistic ? slidingBound : step), horizon, Math.max(nextScheduled, t + step * 1e-9));
     const planned: PlannedReaction[] = [];
     let planStop = Infinity;
+    // Step 5's signals when step 4c made them already.
+    let madeAhead: { te: number; made: ReturnType<typeof signalsFrom> } | null = null;
 
     // 1. Admission by each CCA over (t, t1].
     const flowLocals: Curve[] = [];
@@ -341,11 +348,11 @@ export function runPathServer(
       // 4c. A window longer than the feedback delay ends where the first signal computed from it
       // (an ECN notification, a PFC frame) would arrive: everything before that instant is exact.
       if (optimistic) {
-        const arrival = firstSignalArrival(t, te);
-        if (arrival < te) {
-          te = arrival;
+        const ahead = signalsAhead(t, te);
+        if (ahead.first < te) {
+          te = ahead.first;
           found.length = 0;
-        }
+        } else madeAhead = { te, made: ahead.made };
       }
       const consumed = new Set<Pending>();
       planned.sort((a, b) => a.time - b.time || a.flow.index - b.flow.index || a.order - b.order);
@@ -401,14 +408,19 @@ export function runPathServer(
     }
     if (consumed.size > 0) pending = pending.filter((x) => !consumed.has(x));
     if (te < t1) {
-      for (const tr of [aggregate, queueOut, departures, ...flows.flatMap((f) => [f.admittedSeq, f.deliveredSeq, f.admittedWire, f.deliveredWire])]) tr.cutAt(te);
-      for (const f of flows) f.trains?.cutAt(f.admittedWire.history(), t, te);
+      for (const tr of [aggregate, queueOut, departures]) tr.cutAt(te);
+      for (const f of flows) {
+        for (const tr of [f.admittedSeq, f.deliveredSeq, f.admittedWire, f.deliveredWire]) tr.cutAt(te);
+        f.trains?.cutAt(f.admittedWire.history(), t, te);
+      }
     }
     // A restart after a timeout is consumed once the window has committed something after it.
     if (te > t) for (const f of flows) f.seqRestart = null;
 
     // 5. Marks and PFC thresholds in the committed window schedule future signals.
-    const made = signalsFrom(t, te);
+    // (Already made at step 4c when the window was not cut there: te has not moved since.)
+    if (madeAhead !== null && madeAhead.te !== te) throw new Error(`engine: window end moved after step 4c (${madeAhead.te} → ${te})`);
+    const made = madeAhead?.made ?? signalsFrom(t, te);
     for (const x of made.signals) pending.push(x);
     for (const x of made.sent) notifications.push(x);
     quiet = made.signals.length === 0;

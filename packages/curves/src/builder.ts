@@ -19,6 +19,8 @@ export class CurveBuilder {
   private readonly vs: number[] = [];
   private readonly rs: number[] = [];
   private readonly ss: number[] = [];
+  /** The curve over the arrays being built (they grow in place, so one object serves every snapshot). */
+  private live: Curve | null = null;
 
   /** Number of breakpoints kept so far. */
   get size(): number {
@@ -65,7 +67,7 @@ export class CurveBuilder {
    */
   snapshot(): Curve {
     if (this.ts.length === 0) throw new Error('CurveBuilder.snapshot: no breakpoint was pushed');
-    return Curve.trusted(this.ts, this.vs, this.rs, this.ss);
+    return (this.live ??= Curve.trusted(this.ts, this.vs, this.rs, this.ss));
   }
 
   /** Drops every breakpoint at or after time `t` (to replace a tentative continuation). */
