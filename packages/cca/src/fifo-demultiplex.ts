@@ -52,30 +52,18 @@ export function fifoShares(
       }
     }
   }
-  // Grouped by instant: each distinct time has a list of the flows with a breakpoint there, in flow
-  // order (a linked list through `nextOwner`); the distinct times are sorted natively.
-  const slot = new Map<number, number>();
-  const firstOwner: number[] = [];
-  const lastOwner: number[] = [];
+  // The flows' breakpoints (time, flow) in time order, flows in order at one time: collected flow
+  // by flow, then sorted by time with ties kept in collection order.
+  const times: number[] = [];
   const owners: number[] = [];
-  const nextOwner: number[] = [];
   perFlow.forEach((F, k) => {
     for (let j = index[k] + 1; j < F.t.length && (F.t[j] <= stopAt || close(F.t[j], stopAt)); j++) {
-      const e = owners.length;
+      times.push(F.t[j]);
       owners.push(k);
-      nextOwner.push(-1);
-      const g = slot.get(F.t[j]);
-      if (g === undefined) {
-        slot.set(F.t[j], firstOwner.length);
-        firstOwner.push(e);
-        lastOwner.push(e);
-      } else {
-        nextOwner[lastOwner[g]] = e;
-        lastOwner[g] = e;
-      }
     }
   });
-  const times = Float64Array.from(slot.keys()).sort();
+  const entries = Array.from(times.keys()).sort((a, b) => times[a] - times[b] || a - b);
+  const breakpoints: Breakpoints = { times: entries.map((e) => times[e]), owners: entries.map((e) => owners[e]) };
   // Flows rising on their current segment: they need a breakpoint wherever Â's slope changes.
   const rising = new Set<number>();
   perFlow.forEach((F, k) => {
@@ -93,7 +81,7 @@ export function fifoShares(
   let q = 0;
   let T = from;
   // Breakpoints within the tolerance after `from` belong to its instant.
-  q = takeInstant(times, q, T, slot, firstOwner, owners, nextOwner, (k) => {
+  q = takeInstant(breakpoints, q, T, (k) => {
     index[k] += 1;
     atBreakpoint[k] = 0;
     if (perFlow[k].s[index[k]] > 0) rising.add(k);
@@ -134,14 +122,14 @@ export function fifoShares(
       share.emit(r, rj, s > 0 ? F.s[j] / s : 0);
     }
     const nextA = i + 1 < A.t.length ? A.t[i + 1] : Infinity;
-    const nextF = q < times.length ? times[q] : Infinity;
+    const nextF = q < breakpoints.times.length ? breakpoints.times[q] : Infinity;
     const next = Math.min(nextA, nextF);
     if (next === Infinity || r > upTo) break;
     T = next;
     if (nextA === T || close(nextA, T)) i += 1;
     touched = [];
     // The flows' breakpoints at T, or within the tolerance of it: one instant.
-    q = takeInstant(times, q, T, slot, firstOwner, owners, nextOwner, (k) => {
+    q = takeInstant(breakpoints, q, T, (k) => {
       index[k] += 1;
       if (atBreakpoint[k] !== round + 1) touched.push(k);
       atBreakpoint[k] = round + 1;
@@ -174,23 +162,18 @@ function byIndex(x: number, y: number): number {
   return x - y;
 }
 
+/** The flows' breakpoints in time order: `times[q]` is one of flow `owners[q]`. */
+interface Breakpoints {
+  times: number[];
+  owners: number[];
+}
+
 /**
- * Calls `visit` for each flow with a breakpoint at T or within the tolerance of it (the grouped
- * instants times[q], times[q + 1], …), in flow order per instant; returns the index of the next instant.
+ * Calls `visit` for each flow with a breakpoint at T or within the tolerance of it (entries q,
+ * q + 1, …), in time order and flow order at one time; returns the index of the next entry.
  */
-function takeInstant(
-  times: Float64Array,
-  q: number,
-  T: number,
-  slot: Map<number, number>,
-  firstOwner: number[],
-  owners: number[],
-  nextOwner: number[],
-  visit: (flow: number) => void,
-): number {
-  for (; q < times.length && (times[q] === T || close(times[q], T)); q++) {
-    for (let e = firstOwner[slot.get(times[q])!]; e >= 0; e = nextOwner[e]) visit(owners[e]);
-  }
+function takeInstant(b: Breakpoints, q: number, T: number, visit: (flow: number) => void): number {
+  for (; q < b.times.length && (b.times[q] === T || close(b.times[q], T)); q++) visit(b.owners[q]);
   return q;
 }
 
