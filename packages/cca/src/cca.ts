@@ -41,6 +41,12 @@ export interface SignalView {
   minRttSince(from: number, to: number): number;
   /** The flow's feedback delay ΔR (s). */
   readonly feedbackDelay: number;
+  /**
+   * For a congestion notification: the flow's bytes sent before the marked packet (its first byte's
+   * level in Â, bytes), which tells which connection sent it (see `newConnectionsAt`). Undefined
+   * for other signals.
+   */
+  readonly markedFrom?: number;
 }
 
 /** A CCA's answer to a signal: its new state and how the coordinate system shifts. */

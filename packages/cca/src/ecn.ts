@@ -105,11 +105,12 @@ export class EcnMarker {
   /**
    * Marks in (t, te]: for each flow, every packet whose last byte enters the server (enqueue) or
    * leaves it (dequeue) in the window is marked with probability p(backlog) — the backlog the packet
-   * finds on arrival, or leaves behind on departure. Random draws use the flow's seeded generator;
+   * finds on arrival, or leaves behind on departure. A mark gives the packet's flow, time and first
+   * byte (`from`, the flow's bytes before it). Random draws use the flow's seeded generator;
    * in the expected-value mode a flow is marked each time its sum of p crosses an integer.
    */
-  marks(t: number, te: number, admitted: Trace[], delivered: Trace[], aggregate: Trace, departures: Trace): { flow: number; time: number }[] {
-    const out: { flow: number; time: number }[] = [];
+  marks(t: number, te: number, admitted: Trace[], delivered: Trace[], aggregate: Trace, departures: Trace): { flow: number; time: number; from: number }[] {
+    const out: { flow: number; time: number; from: number }[] = [];
     const dequeue = this.config.at === 'dequeue';
     // At dequeue with whole packets, a packet counts when its first byte leaves.
     const atStart = dequeue && this.wholePackets;
@@ -142,7 +143,7 @@ export class EcnMarker {
           this.accumulated[j] += p;
           mark = Math.floor(this.accumulated[j] + 1e-12) > before;
         }
-        if (mark) out.push({ flow: j, time });
+        if (mark) out.push({ flow: j, time, from: this.nextLevel[j] - 2 * size });
       }
     });
     return out.sort((a, b) => a.time - b.time);

@@ -79,6 +79,8 @@ interface Pending {
   time: number;
   flow: number;
   kind: 'notification' | 'pfc-pause' | 'pfc-resume';
+  /** For a notification: the flow's bytes before the marked packet (SignalView.markedFrom). */
+  markedFrom?: number;
 }
 
 /**
@@ -186,8 +188,8 @@ export function runPathServer(
     found.push({ flow: f, kind });
   };
   const signalled = (f: FlowRun, kind: 'timeout' | 'flight' | 'bytes'): boolean => found.some((x) => x.flow === f && x.kind === kind);
-  const react = (f: FlowRun, handler: ((s: unknown, v: SignalView) => Reaction<unknown>) | undefined, logAs?: string): void => {
-    if (handler !== undefined) apply(f, handler.call(f.cca, f.state, signalView(f, packet, te)), te, packet, aggregate, queueOut, events, logAs);
+  const react = (f: FlowRun, handler: ((s: unknown, v: SignalView) => Reaction<unknown>) | undefined, logAs?: string, markedFrom?: number): void => {
+    if (handler !== undefined) apply(f, handler.call(f.cca, f.state, signalView(f, packet, te, markedFrom)), te, packet, aggregate, queueOut, events, logAs);
   };
   // Step 5: the ECN notifications and PFC frames made by the traffic in (from, to] (advancing the
   // marker's and the switch's state), and the notifications as sent by the receiver.
@@ -201,7 +203,7 @@ export function runPathServer(
         // The receiver paces notifications (gap rule or grid) at the mark's time; they arrive a delay later.
         const at = ecn.notify(m.flow, m.time);
         if (at === null) continue;
-        signals.push({ time: at + f.notificationDelay, flow: m.flow, kind: 'notification' });
+        signals.push({ time: at + f.notificationDelay, flow: m.flow, kind: 'notification', markedFrom: m.from });
         sent.push({ flow: m.flow, marked: m.time, sent: at, arrives: at + f.notificationDelay });
       }
     }
@@ -387,7 +389,7 @@ export function runPathServer(
         next += 1;
         continue;
       }
-      const view = signalView(f, packet, at);
+      const view = signalView(f, packet, at, timerFirst ? undefined : p!.markedFrom);
       const reaction = timerFirst ? f.cca.onTimer(f.state, view) : f.cca.onNotification!(f.state, view);
       const unchanged =
         reaction.shift === 'none' &&
@@ -444,7 +446,7 @@ export function runPathServer(
         f.handled.timeout = te;
         react(f, f.cca.onTimeout);
       }
-      for (const p of due) if (p.flow === f.index && p.kind === 'notification') react(f, f.cca.onNotification, 'cnp');
+      for (const p of due) if (p.flow === f.index && p.kind === 'notification') react(f, f.cca.onNotification, 'cnp', p.markedFrom);
       // A timeout restarts the flow in new coordinates: a flight end or byte count found before it no longer applies.
       if (!timedOut && signalled(f, 'flight')) {
         f.handled.flight = te;
@@ -561,7 +563,7 @@ function admitWithPlannedReactions(f: FlowRun, t: number, t1: number, packet: nu
       n += 1;
       continue;
     }
-    const view = signalView(f, packet, at);
+    const view = signalView(f, packet, at, timerFirst ? undefined : signal!.markedFrom);
     const reaction = timerFirst ? f.cca.onTimer(state, view) : f.cca.onNotification!(state, view);
     const before = f.cca.limit(state);
     const after = f.cca.limit(reaction.state);
@@ -638,7 +640,12 @@ function timeoutInstant(f: FlowRun, tau: number, packet: number, t: number, t1: 
 
 /** The signals a CCA may read when it reacts (a class: no closures per event). */
 class FlowSignals implements SignalView {
-  constructor(private readonly f: FlowRun, private readonly packet: number, readonly now: number) {}
+  constructor(
+    private readonly f: FlowRun,
+    private readonly packet: number,
+    readonly now: number,
+    readonly markedFrom?: number,
+  ) {}
 
   get feedbackDelay(): number {
     return this.f.ackDelay;
@@ -698,8 +705,8 @@ function minimumDifferenceOn(f: Curve, g: Curve, a: number, b: number): number {
   return best;
 }
 
-function signalView(f: FlowRun, packet: number, now: number): SignalView {
-  return new FlowSignals(f, packet, now);
+function signalView(f: FlowRun, packet: number, now: number, markedFrom?: number): SignalView {
+  return new FlowSignals(f, packet, now, markedFrom);
 }
 
 /** Applies a CCA reaction at te: new state, coordinate shift, log, step series, next timer. */

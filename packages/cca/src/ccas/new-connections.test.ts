@@ -39,6 +39,17 @@ describe('newConnectionsAt', () => {
     expect(cca.initial(1.5e-3).opened).toBe(1); // a connection opened after the first instant waits for the second
   });
 
+  it('drops a notification for a packet an older connection sent', () => {
+    const opened = cca.onTimer(cca.initial(), view(1e-3, 5e6)).state;
+    expect(opened.since).toBe(5e6);
+    const old = cca.onNotification!(opened, { ...view(1.01e-3), markedFrom: 5e6 - 1048 });
+    expect(old.kind).toBe('cnp-old-connection');
+    expect(old.state).toBe(opened);
+    const own = cca.onNotification!(opened, { ...view(1.01e-3), markedFrom: 5e6 });
+    expect(own.kind).toBe('rate-cut');
+    expect(cca.limit(own.state)).toEqual({ kind: 'rate', rate: 5 * Gbps });
+  });
+
   it('passes every other signal to the current connection', () => {
     const s = cca.onTimer(cca.initial(), view(100e-6)).state;
     expect(cca.describe(s)).toEqual({ rate: 11 * Gbps });
@@ -83,5 +94,16 @@ describe('repeated bursts through the engine: ns3-mlx DCQCN, 8 senders × 2 × 1
     expect(perBurst.events.filter((e) => e.kind === 'connection-start').map((e) => e.time)).toEqual(new Array(8).fill(second));
     // The switch sees it: 8 senders at line rate build a queue again within 20 µs.
     expect(perBurst.backlog.at(second + 20e-6)).toBeGreaterThan(persistent.backlog.at(second + 20e-6) + 500e3);
+  });
+
+  it('marks on packets of the first connection do not reach the second: its first CNP comes after the old queue has left', () => {
+    const queued = perBurst.backlog.at(second); // the first bursts' bytes still in the switch, served first
+    expect(queued).toBeGreaterThan(1e6);
+    const old = perBurst.events.filter((e) => e.kind === 'cnp-old-connection');
+    expect(old.length).toBeGreaterThan(100);
+    expect(Math.min(...old.map((e) => e.time))).toBeGreaterThanOrEqual(second);
+    const firstCnps = perBurst.events.filter((e) => e.kind === 'first-cnp' && e.time >= second);
+    expect(firstCnps).toHaveLength(8);
+    for (const e of firstCnps) expect(e.time).toBeGreaterThan(second + queued / (100 * Gbps));
   });
 });
