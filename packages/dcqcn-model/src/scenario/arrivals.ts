@@ -63,6 +63,29 @@ function positive(f: Fields, key: string, kind: 'time' | 'rate' = 'time'): numbe
 }
 
 /**
+ * The pattern on the wire when its sizes and rates are application bytes carried in packets of
+ * `packetSize` bytes of which `header` are headers: a size of S bytes takes ⌈S/(packetSize − header)⌉
+ * packets and S + header·⌈S/(packetSize − header)⌉ bytes on the wire (a simulator's flow size is its
+ * payload); a rate grows by packetSize/(packetSize − header). Trace files list packets on the wire
+ * and are left alone.
+ * @example onWire({ pattern: 'burst', size: 10e6, at: 0 }, 1048, 48) // { pattern: 'burst', size: 10.48e6, at: 0 }
+ */
+export function onWire(a: ArrivalPattern, packetSize: number, header: number): ArrivalPattern {
+  if (header === 0) return a;
+  const payload = packetSize - header;
+  const size = (bytes: number): number => bytes + header * Math.ceil(bytes / payload - 1e-12);
+  switch (a.pattern) {
+    case 'burst':
+    case 'repeated-bursts':
+      return { ...a, size: size(a.size) };
+    case 'constant-rate':
+      return { ...a, rate: (a.rate * packetSize) / payload };
+    default:
+      return a;
+  }
+}
+
+/**
  * The instants at which a sender with this pattern opens a new connection after its first (s): the
  * starts of its bursts after the first with `"connection": "per-burst"`, else none.
  * @example newConnectionInstants({ pattern: 'repeated-bursts', size: 1e6, period: 1e-3, count: 3, start: 0, connection: 'per-burst' }) // [0.001, 0.002]

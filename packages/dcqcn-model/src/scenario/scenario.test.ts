@@ -75,6 +75,28 @@ describe('arrival patterns', () => {
     expect(sample(traced, [0, 1e-6, 1.5e-6, 2e-6])).toEqual([0, 1048, 1048, 2596]);
   });
 
+  it('with packetHeader, sizes and rates are payload: the wire carries the headers too', async () => {
+    const s = parseScenario(
+      {
+        ...base(),
+        packetSize: '1048 B',
+        packetHeader: '48 B',
+        senders: [
+          { arrival: { pattern: 'burst', size: '10 MB' } },
+          { arrival: { pattern: 'repeated-bursts', size: '1500 B', period: '1 ms', count: 2 } },
+          { arrival: { pattern: 'constant-rate', rate: '50 Gbps', size: '1 MB' } },
+        ],
+      },
+      'payload',
+      dir,
+    );
+    expect(s.senders.map((g) => (g.arrival as { size?: number }).size)).toEqual([10.48e6, 1500 + 2 * 48, undefined]);
+    const ramp = s.senders[2].arrival as { rate: number; stop: number };
+    expect(ramp.rate).toBeCloseTo((50e9 / 8) * (1048 / 1000), 3);
+    expect(ramp.stop).toBeCloseTo(1e6 / (50e9 / 8), 15); // the same transfer time: 1 MB of payload at 50 Gb/s
+    expect(() => parseScenario({ ...base(), packetHeader: '2 kB' }, 'x', dir)).toThrow(/^packetHeader: expected a size ≥ 0 and below packetSize \(1048 B\), got "2 kB"/);
+  });
+
   it('repeated bursts open a new connection per burst unless "connection" is "persistent"', async () => {
     const bursts = (connection?: string) => ({
       ...base(),

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { ScenarioError } from '../units.ts';
 import type { BuiltIn } from '../scenarios.ts';
-import { arrivalCurve, newConnectionInstants, parseArrival, type ArrivalPattern } from './arrivals.ts';
+import { arrivalCurve, newConnectionInstants, onWire, parseArrival, type ArrivalPattern } from './arrivals.ts';
 import { buildCca, dcqcnSourceGate, parseCca, type CcaSpec } from './cca-spec.ts';
 import { Fields } from './fields.ts';
 
@@ -41,7 +41,7 @@ export interface Scenario {
   bin: number;
 }
 
-const TOP = ['name', 'description', 'link', 'packetSize', 'wholePackets', 'delays', 'senders', 'cca', 'ecn', 'pfc', 'horizon', 'seed', 'bin'];
+const TOP = ['name', 'description', 'link', 'packetSize', 'packetHeader', 'wholePackets', 'delays', 'senders', 'cca', 'ecn', 'pfc', 'horizon', 'seed', 'bin'];
 const DELAYS = ['feedback', 'ack', 'notification', 'pause'];
 
 function parseDelays(f: Fields | undefined): Delays {
@@ -64,6 +64,8 @@ export function parseScenario(json: unknown, name: string, baseDir: string): Sce
   if (!(C > 0)) throw new ScenarioError('link.rate', link.object.rate, 'a rate > 0');
   const packetSize = f.quantity('packetSize', 'bytes', 1048);
   if (!(packetSize > 0)) throw new ScenarioError('packetSize', f.object.packetSize, 'a size > 0');
+  const header = f.quantity('packetHeader', 'bytes', 0);
+  if (!(header >= 0 && header < packetSize)) throw new ScenarioError('packetHeader', f.object.packetHeader, `a size ≥ 0 and below packetSize (${packetSize} B)`);
   const delays = new Fields(f.object.delays ?? null, 'delays', DELAYS);
   const seed = f.number('seed', { integer: true, min: 0, fallback: 1 });
   const defaultCca = f.has('cca') ? parseCca(f.object.cca, 'cca', C, packetSize) : undefined;
@@ -77,7 +79,7 @@ export function parseScenario(json: unknown, name: string, baseDir: string): Sce
     return {
       count: g.number('count', { integer: true, min: 1, fallback: 1 }),
       name: g.has('name') ? g.string('name') : undefined,
-      arrival: parseArrival(g.object.arrival, `${path}.arrival`, baseDir),
+      arrival: onWire(parseArrival(g.object.arrival, `${path}.arrival`, baseDir), packetSize, header),
       cca,
       delays: parseDelays(g.object_('delays', ['ack', 'notification', 'pause'])),
     };
