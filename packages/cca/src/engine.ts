@@ -266,11 +266,14 @@ export function runPathServer(
 
     // 1. Admission by each CCA over (t, t1].
     const flowLocals: Curve[] = [];
+    // With planning, each flow's signals due in the window (one pass over the pending signals).
+    const inWindow: Pending[][] = plan ? flows.map(() => []) : [];
+    if (plan) for (const p of pending) if (p.time < t1) inWindow[p.flow].push(p);
     for (const f of flows) {
       const seqBase = f.seqRestart ?? f.admittedSeq.at(t);
       let local: Curve;
       if (plan) {
-        const result = admitWithPlannedReactions(f, t, t1, packet, pending);
+        const result = admitWithPlannedReactions(f, t, t1, packet, inWindow[f.index]);
         local = result.local;
         planned.push(...result.planned);
         planStop = Math.min(planStop, result.stop);
@@ -531,12 +534,13 @@ function admissionFrom(f: FlowRun, state: unknown, paused: boolean, t0: number, 
  * as `stop`, and the admission runs on to t1 under the last planned state (the window will end at or
  * before `stop`). Appends the admission to the flow's sequence trace and returns it as one local
  * curve (τ = t' − t), with the planned reactions in order. Reads the flow's acknowledgements only
- * before t (the caller makes the window no longer than the ack delay).
+ * before t (the caller makes the window no longer than the ack delay). `due`: the flow's pending
+ * signals before t1 (sorted in place).
  */
-function admitWithPlannedReactions(f: FlowRun, t: number, t1: number, packet: number, pending: readonly Pending[]): { local: Curve; planned: PlannedReaction[]; stop: number } {
+function admitWithPlannedReactions(f: FlowRun, t: number, t1: number, packet: number, due: Pending[]): { local: Curve; planned: PlannedReaction[]; stop: number } {
   const seqBase = f.admittedSeq.at(t);
   // At one instant a PFC frame comes before a notification.
-  const signals = pending.filter((p) => p.flow === f.index && p.time < t1).sort((a, b) => a.time - b.time || Number(a.kind === 'notification') - Number(b.kind === 'notification'));
+  const signals = due.sort((a, b) => a.time - b.time || Number(a.kind === 'notification') - Number(b.kind === 'notification'));
   const planned: PlannedReaction[] = [];
   let state = f.state;
   let paused = f.paused;
