@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { fromPackets } from '@ccalc/curves';
-import type { SignalView } from '../cca.ts';
 import { runPathServer } from '../engine.ts';
 import { ns3IncastModel } from '../examples.ts';
 import type { StepSeries } from '../results.ts';
@@ -8,16 +7,10 @@ import { aimdRate } from './aimd-rate.ts';
 import { dcqcnNic } from './dcqcn/nic.ts';
 import { vegas } from './vegas.ts';
 import { newConnectionsAt } from './new-connections.ts';
+import { testSignals } from '../test-support/signal-view.ts';
 
 const Gbps = 1e9 / 8;
-const view = (now: number, admitted = 0): SignalView => ({
-  now,
-  feedbackDelay: 4e-6,
-  acknowledged: () => 0,
-  admitted: () => admitted,
-  rtt: () => 4e-6,
-  minRttSince: () => 4e-6,
-});
+const view = testSignals;
 const valueAt = (s: StepSeries, t: number): number => s.value[s.time.findLastIndex((x) => x <= t)];
 
 describe('newConnectionsAt', () => {

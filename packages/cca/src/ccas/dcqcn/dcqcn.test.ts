@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { rate, step } from '@ccalc/curves';
-import type { CongestionControl, SignalView } from '../../cca.ts';
+import type { CongestionControl } from '../../cca.ts';
 import { ModelError } from '../../errors.ts';
 import { runPathServer } from '../../engine.ts';
+import { testSignals } from '../../test-support/signal-view.ts';
 import { dcqcn, dcqcnNic, dcqcnNs3Mlx, dcqcnPaper, dcqcnZhu2015 } from './index.ts';
 
 const Gbps = 1e9 / 8;
 const Mbps = 1e6 / 8;
-const view = (now: number, admitted = 0): SignalView => ({
-  now,
-  feedbackDelay: 4e-6,
-  acknowledged: () => 0,
-  admitted: () => admitted,
-  rtt: () => 4e-6,
-  minRttSince: () => Number.NaN,
-});
+const view = testSignals;
 
 /** Runs every timer of `cca` due at or before `until` (within 1 ps of rounding), in time order. */
 function runTimers<S>(cca: CongestionControl<S>, s: S, until: number): { state: S; kinds: string[] } {
