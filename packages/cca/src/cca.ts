@@ -43,8 +43,8 @@ export interface SignalView {
   readonly feedbackDelay: number;
   /**
    * For a congestion notification: the flow's bytes sent before the marked packet (its first byte's
-   * level in Â, bytes), which tells which connection sent it (see `newConnectionsAt`). Undefined
-   * for other signals.
+   * level, bytes on the wire: Â's level while nothing was retransmitted), which tells which
+   * connection sent it (see `newConnectionsAt`). Undefined for other signals.
    */
   readonly markedFrom?: number;
 }
