@@ -26,6 +26,24 @@ describe.skipIf(skipWithoutTraces())('reading the simulator traces of shared/tra
   });
 });
 
+describe('traces of another run', () => {
+  it('reads the PFC frames of a switch with another node number (4 senders: node 5)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ccalc-ns3-4-'));
+    const put = (suffix: string, text: string) => writeFileSync(join(dir, `B_${suffix}.csv`), text);
+    put('arrivals_1us', 't_ns,bin_ns,agg_arrival_bytes,departure_bytes_to_receiver\n0,1000,4192,0\n1000,1000,4192,12500\n');
+    put('backlog', 't_ns,switch_total_bytes\n0,0\n1000,4192\n');
+    put('cnp_events', 't_ns,sender\n');
+    // The switch (node 5) sends a PAUSE out of port 2 (sender 1) and a RESUME; host 1 receives both.
+    put('pfc_events', 't_ns,node,port,type\n1500,5,2,2\n2500,1,1,1\n3000,5,2,3\n4000,1,1,0\n');
+    put('fct', 'sender,complete_ns\n0,9000\n1,9500\n2,9100\n3,9200\n');
+    const t = await readNs3Trace(dir, 'B');
+    expect([...t.pfc.time]).toEqual([1.5e-6, 3e-6]);
+    expect([...t.pfc.sender]).toEqual([1, 1]);
+    expect([...t.pfc.pause]).toEqual([1, 0]);
+    expect(t.completion.time.length).toBe(4);
+  });
+});
+
 describe('malformed traces give a one-line error naming file, line, column and field', () => {
   const dir = mkdtempSync(join(tmpdir(), 'ccalc-trace-'));
   const write = (name: string, text: string): string => {

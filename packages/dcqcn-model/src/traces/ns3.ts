@@ -9,7 +9,7 @@ export interface Ns3Trace {
   backlog: { time: Float64Array; bytes: Float64Array };
   /** CNPs as they reach senders. */
   cnps: { time: Float64Array; sender: Float64Array };
-  /** PFC frames: PAUSE/RESUME sent by the switch (node 32) to `sender`. */
+  /** PFC frames: PAUSE/RESUME sent by the switch to `sender`. */
   pfc: { time: Float64Array; sender: Float64Array; pause: Uint8Array };
   /** Flow completion per sender (s). */
   completion: { sender: Float64Array; time: Float64Array };
@@ -31,8 +31,10 @@ export async function readNs3Trace(folder: string, prefix: string): Promise<Ns3T
     readNumericCsv(file('fct'), ['sender', 'complete_ns']),
   ]);
   const seconds = (ns: Float64Array): Float64Array => ns.map((x) => x * 1e-9);
-  // Switch-sent frames: node 32, type 2 (PAUSE) or 3 (RESUME); port p faces sender p − 1.
-  const sent = [...pfc.columns.type.keys()].filter((k) => pfc.columns.node[k] === 32 && (pfc.columns.type[k] === 2 || pfc.columns.type[k] === 3));
+  // Frames the switch sent: type 2 (PAUSE) or 3 (RESUME), out of port p, which faces sender p − 1.
+  // (Types 1 and 0 are the same frames received by the hosts.) The switch's node number depends on
+  // the number of senders (32 with 31), so it is not used.
+  const sent = [...pfc.columns.type.keys()].filter((k) => pfc.columns.type[k] === 2 || pfc.columns.type[k] === 3);
   return {
     bins: {
       binStart: seconds(arr.columns.t_ns),
