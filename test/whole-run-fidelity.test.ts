@@ -16,7 +16,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runPathServer, ns3IncastModel, ns3IncastDelays, type EngineResult } from '@ccalc/cca';
-import { binnedSeries } from '../packages/dcqcn-model/src/output.ts';
+import { binnedSeries, runSummary } from '../packages/dcqcn-model/src/output.ts';
+import { eventTimeErrors, type RunEventTimes } from '../packages/dcqcn-model/src/event-times.ts';
 import { coarsen, compareWithTrace, seriesError } from '../packages/dcqcn-model/src/compare.ts';
 import { readNs3Trace, type Ns3Trace } from '../packages/dcqcn-model/src/traces/ns3.ts';
 import { skipWithoutTraces, validationTracesDir } from '../packages/dcqcn-model/src/traces/locate.ts';
@@ -76,6 +77,13 @@ for (const c of cases) {
 
     it(`aggregate arrival rate over 10 µs bins: NRMSE ≤ ${c.arrivalBound} % of line rate (goal 5 %${c.dcqcn ? ', not met for A2' : ''})`, () => {
       expect(m.arrival_rate_10us.nrmsePercent).toBeLessThan(c.arrivalBound);
+    });
+
+    it.skipIf(c.dcqcn)('every sender\'s last byte reaches the receiver within 2 ns of the simulator\'s (ccalc compare\'s event times)', () => {
+      const summary = { ...runSummary(result, 0, 1e-6), clock_us: { sender_to_switch: ns3IncastDelays.toIngress * 1e6, switch_to_receiver: ns3IncastDelays.toReceiver * 1e6 } };
+      const done = eventTimeErrors(summary as RunEventTimes, trace).last_byte_at_receiver_us as { senders: number; max_abs_error: number };
+      expect(done.senders).toBe(31);
+      expect(done.max_abs_error).toBeLessThan(0.002); // µs; summary.json keeps times to the ns
     });
 
     it.skipIf(c.dcqcn)('every PAUSE and RESUME the switch sends, per port, within the simulator\'s 1 ns resolution', () => {

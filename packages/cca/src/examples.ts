@@ -121,6 +121,8 @@ export const ns3IncastDelays = {
   markToSender: 3093.44e-9,
   /** PFC frame: 43 B serialisation + 1 µs. */
   pauseToSender: 1e-6 + 43 / (100 * Gbps),
+  /** A packet's last bit reaches the receiver 1 µs (the link) after it leaves the switch. */
+  toReceiver: 1e-6,
 };
 
 /**

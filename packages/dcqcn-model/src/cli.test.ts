@@ -77,6 +77,14 @@ describe('ccalc compare', () => {
     expect(metrics.span_us).toBe(300);
     expect(metrics.backlog.nrmsePercent).toBeLessThan(2);
     expect(metrics.backlog.peak_time_us.error).toBe(0);
+    // Event times on the simulator's clocks: the first CNP and cut at the sender, the first PAUSE
+    // at the switch (the README's 4.68, 54.69 and 102.28 µs); no sender finishes in 300 µs.
+    const e = metrics.event_times;
+    expect(e.clock).toBe('sender to switch 1.08384 µs, switch to receiver 1 µs');
+    expect(Math.abs(e.first_cnp_at_sender_us.error)).toBeLessThan(0.001);
+    expect(Math.abs(e.first_cut_at_sender_us.error)).toBeLessThan(0.02); // the trace polls the rate every 10 ns
+    expect(Math.abs(e.first_pause_sent_us.error)).toBeLessThan(0.002);
+    expect(e.last_byte_at_receiver_us).toBe(null);
     const html = readFileSync(join(out, 'report.html'), 'utf8');
     // The run's two charts and the three overlays, drawn by the embedded Vega runtime.
     expect(html.match(/<div id="chart-\d+" class="chart">/g)).toHaveLength(5);
@@ -96,6 +104,9 @@ describe('ccalc compare', () => {
     expect(metrics.span_us).toBe(200);
     expect(metrics.arrival_rate_10us.nrmsePercent).toBeLessThan(1e-9);
     expect(metrics.departure_rate_10us.nrmsePercent).toBeLessThan(1e-9);
+    // A generic trace has no events: nothing to compare, and the paper's scenario gives no clock.
+    expect(metrics.event_times.first_cut_at_sender_us).toBe(null);
+    expect(metrics.event_times.clock).toMatch(/^not given/);
   });
 
   it('names the file when the model folder has no series.csv', () => {

@@ -3,13 +3,15 @@
  * runs a scenario and writes series.csv, senders.csv, events.csv, summary.json and plots.
  * Errors are one line on stderr with a non-zero exit code.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { runPathServer, rateChart, curvesChart, type EngineResult } from '@ccalc/cca';
 import { BUILT_INS, type BuiltIn } from './scenarios.ts';
 import { parseQuantity, ScenarioError } from './units.ts';
 import { completionTimes, runCsv, runSummary } from './output.ts';
 import { compareWithTrace } from './compare.ts';
+import { eventTimeErrors, type RunEventTimes } from './event-times.ts';
 import { comparisonSpecs } from './comparison-charts.ts';
 import { readNs3Trace } from './traces/ns3.ts';
 import { readGenericTrace } from './traces/generic.ts';
@@ -130,7 +132,8 @@ export async function runScenario(scenario: Runnable, horizon: number, bin: numb
   process.stderr.write(`${process.stderr.isTTY ? '\r' : ''}  ${name}: ${(h * 1e3).toFixed(2)} ms computed in ${(computeMs / 1e3).toFixed(2)} s\n`);
   await mkdir(out, { recursive: true });
   const csv = runCsv(result, bin);
-  const summary: Record<string, unknown> = { scenario: name, ...runSummary(result, computeMs, bin) };
+  const summary: Record<string, unknown> = { scenario: name, ...runSummary(result, computeMs, bin, model) };
+  if (scenario.clock !== undefined) summary.clock_us = { sender_to_switch: scenario.clock.senderToSwitch * 1e6, switch_to_receiver: scenario.clock.switchToReceiver * 1e6 };
   await Promise.all([
     writeFile(join(out, 'series.csv'), `${csv.series}\n`),
     writeFile(join(out, 'senders.csv'), `${csv.senders}\n`),
@@ -203,7 +206,17 @@ export async function compareRun(dir: string, prefix: string, out: string): Prom
   if (t.length < 2 || Math.abs(t[1] - t[0] - 1) > 1e-9) throw new ScenarioError(`${join(dir, 'series.csv')} (time_us)`, t.length < 2 ? null : t[1] - t[0], 'bins of 1 µs (run with --bin 1us)');
   const model = { binStart: t, arrivalGbps: series.columns.arrival_rate_gbps, departureGbps: series.columns.departure_rate_gbps, backlogBytes: series.columns.backlog_bytes };
   const trace = prefix.endsWith('.csv') ? await readGenericTrace(prefix) : await readNs3Trace(dirname(prefix), basename(prefix));
-  const metrics = compareWithTrace(model, trace);
+  // The run's event times and link rate (summary.json, written by ccalc run with the series).
+  const summaryFile = join(dir, 'summary.json');
+  let summary: RunEventTimes & { link_rate_gbps?: number | null } = {};
+  if (existsSync(summaryFile)) {
+    try {
+      summary = JSON.parse(await readFile(summaryFile, 'utf8'));
+    } catch (e) {
+      throw new ScenarioError(summaryFile, null, `a summary.json written by ccalc run (${(e as Error).message})`);
+    }
+  }
+  const metrics: Record<string, unknown> = { ...compareWithTrace(model, trace, summary.link_rate_gbps ?? 100), event_times: eventTimeErrors(summary, trace) };
   await mkdir(out, { recursive: true });
   const charts = comparisonSpecs(model, trace, metrics.span_us as number).map((spec, k) => ({ name: ['backlog-vs-simulator', 'backlog-vs-simulator-400us', 'arrival-rate-vs-simulator-400us'][k], spec }));
   await writeFile(join(out, 'compare.json'), `${JSON.stringify(metrics, null, 2)}\n`);

@@ -1,5 +1,5 @@
-import { averageRates, firstTimeAbove, sample } from '@ccalc/curves';
-import type { EngineResult } from '@ccalc/cca';
+import { asRateLatency, averageRates, firstTimeAbove, sample } from '@ccalc/curves';
+import type { EngineResult, PathServerModel } from '@ccalc/cca';
 
 const gbps = (bytesPerSecond: number): number => (bytesPerSecond * 8) / 1e9;
 const fmt = (x: number, digits = 6): string => (Number.isInteger(x) ? String(x) : x.toFixed(digits));
@@ -90,8 +90,12 @@ export function completionTimes(result: EngineResult): (number | null)[] {
   });
 }
 
-/** Headline figures of a run (summary.json). Times in µs, bytes, and the engine's wall time. */
-export function runSummary(result: EngineResult, computeMs: number, bin: number): Record<string, unknown> {
+/**
+ * Headline figures of a run (summary.json). Times in µs on the model's clock (at the switch), bytes,
+ * and the engine's wall time. With the model, also when the switch sent the first PAUSE (the first
+ * `pfc-pause` event, at the sender, minus that flow's pause delay).
+ */
+export function runSummary(result: EngineResult, computeMs: number, bin: number, model?: PathServerModel): Record<string, unknown> {
   const starts = Array.from({ length: Math.floor(result.horizon / bin + 1e-9) }, (_, k) => k * bin);
   const backlog = sample(result.backlog, starts);
   let peak = 0;
@@ -117,10 +121,25 @@ export function runSummary(result: EngineResult, computeMs: number, bin: number)
     first_notification_us: first('cnp'),
     first_cut_us: first('rate-cut'),
     first_pause_us: first('pfc-pause'),
+    ...(model === undefined ? {} : { first_pause_sent_us: firstPauseSent(result, model), link_rate_gbps: linkRateGbps(model) }),
     pauses: result.events.filter((e) => e.kind === 'pfc-pause').length,
     completion_us: completion,
     events: result.stats.events,
     windows: result.stats.windows,
     compute_ms: computeMs,
   };
+}
+
+/** When the switch sent the run's first PAUSE (µs): its arrival at the sender minus that flow's pause delay. */
+function firstPauseSent(result: EngineResult, model: PathServerModel): number | null {
+  const e = result.events.find((x) => x.kind === 'pfc-pause');
+  if (e === undefined) return null;
+  const f = model.flows[e.flow];
+  return Math.round((e.time - (f.pauseDelay ?? f.ackDelay ?? model.feedbackDelay)) * 1e9) / 1e3;
+}
+
+/** The bottleneck's rate (Gb/s) for a rate or rate-latency server, else null. */
+function linkRateGbps(model: PathServerModel): number | null {
+  const rl = asRateLatency(model.service);
+  return rl === null ? null : (rl.rate * 8) / 1e9;
 }

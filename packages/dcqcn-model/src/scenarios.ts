@@ -1,4 +1,18 @@
-import { aimdFairnessModel, ns3IncastModel, paperIncastModel, vegasModel, type PathServerModel } from '@ccalc/cca';
+import { aimdFairnessModel, ns3IncastDelays, ns3IncastModel, paperIncastModel, vegasModel, type PathServerModel } from '@ccalc/cca';
+
+/**
+ * Where the model's clock stands relative to a simulator's hosts. The model times everything at
+ * the switch: a sender's bytes count when they arrive there. A sender sees its events (a CNP, a cut,
+ * a PAUSE received) `senderToSwitch` earlier than the model's event time, and the receiver gets a
+ * byte `switchToReceiver` after it leaves the switch (s).
+ */
+export interface Clock {
+  senderToSwitch: number;
+  switchToReceiver: number;
+}
+
+/** The clock of the ns3-* scenarios: 1 µs links, 1048 B packets at 100 Gb/s. */
+const NS3_CLOCK: Clock = { senderToSwitch: ns3IncastDelays.toIngress, switchToReceiver: ns3IncastDelays.toReceiver };
 
 /** A built-in scenario: what it is and how to build its model for a horizon (s). */
 export interface BuiltIn {
@@ -10,6 +24,8 @@ export interface BuiltIn {
    * (the source gate of an exported DCQCN trace; 0 = every notification cuts).
    */
   dcqcnSourceGate?: number;
+  /** The model's clock against a simulator's hosts, for comparisons (none: the times are compared as they are). */
+  clock?: Clock;
 }
 
 /** The built-in scenarios available to `ccalc run`. */
@@ -18,17 +34,20 @@ export const BUILT_INS: Record<string, BuiltIn> = {
     description: '31 senders × 10 MB into one 100 Gb/s port, PFC only (the simulator\'s A1 settings)',
     horizon: 30e-3,
     model: (horizon) => ns3IncastModel({ dcqcn: false, pfc: true, horizon }),
+    clock: NS3_CLOCK,
   },
   'ns3-31-dcqcn': {
     description: 'the same with ECN/RED at dequeue + DCQCN (ns3-mlx) + PFC (the simulator\'s A2 settings)',
     horizon: 30e-3,
     model: (horizon) => ns3IncastModel({ dcqcn: true, pfc: true, horizon }),
+    clock: NS3_CLOCK,
     dcqcnSourceGate: 50e-6,
   },
   'ns3-31-dcqcn-nopfc': {
     description: 'the same with DCQCN (ns3-mlx) and no PFC',
     horizon: 30e-3,
     model: (horizon) => ns3IncastModel({ dcqcn: true, pfc: false, horizon }),
+    clock: NS3_CLOCK,
     dcqcnSourceGate: 50e-6,
   },
   'paper-31-pfc': {

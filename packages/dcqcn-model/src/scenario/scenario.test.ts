@@ -75,6 +75,12 @@ describe('arrival patterns', () => {
     expect(sample(traced, [0, 1e-6, 1.5e-6, 2e-6])).toEqual([0, 1048, 1048, 2596]);
   });
 
+  it('reads the clock offsets for comparisons (delays.senderToSwitch, delays.switchToReceiver)', () => {
+    expect(parseScenario(base(), 'x', dir).clock).toBeUndefined();
+    expect(parseScenario({ ...base(), delays: { feedback: '4 us', senderToSwitch: '1.08384 us' } }, 'x', dir).clock).toEqual({ senderToSwitch: 1.08384e-6, switchToReceiver: 0 });
+    expect(() => parseScenario({ ...base(), delays: { feedback: '4 us', switchToReceiver: '-1 us' } }, 'x', dir)).toThrow(/^delays\.switchToReceiver: expected a duration such as "50 us" \(or seconds\), not negative, got "-1 us"/);
+  });
+
   it('with packetHeader, sizes and rates are payload: the wire carries the headers too', async () => {
     const s = parseScenario(
       {

@@ -3,7 +3,7 @@ import { newConnectionsAt, type EcnConfig, type FlowSpec, type PathServerModel, 
 import { readFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { ScenarioError } from '../units.ts';
-import type { BuiltIn } from '../scenarios.ts';
+import type { BuiltIn, Clock } from '../scenarios.ts';
 import { arrivalCurve, newConnectionInstants, onWire, parseArrival, type ArrivalPattern } from './arrivals.ts';
 import { buildCca, dcqcnSourceGate, parseCca, type CcaSpec } from './cca-spec.ts';
 import { Fields } from './fields.ts';
@@ -39,10 +39,12 @@ export interface Scenario {
   pfc?: PfcConfig;
   horizon: number | 'until-complete';
   bin: number;
+  /** The model's clock against a simulator's hosts (`delays.senderToSwitch`, `delays.switchToReceiver`), if given. */
+  clock?: Clock;
 }
 
 const TOP = ['name', 'description', 'link', 'packetSize', 'packetHeader', 'wholePackets', 'delays', 'senders', 'cca', 'ecn', 'pfc', 'horizon', 'seed', 'bin'];
-const DELAYS = ['feedback', 'ack', 'notification', 'pause'];
+const DELAYS = ['feedback', 'ack', 'notification', 'pause', 'senderToSwitch', 'switchToReceiver'];
 
 function parseDelays(f: Fields | undefined): Delays {
   if (f === undefined) return {};
@@ -122,6 +124,7 @@ export function parseScenario(json: unknown, name: string, baseDir: string): Sce
   }
   const bin = f.quantity('bin', 'time', 1e-6);
   if (!(bin > 0)) throw new ScenarioError('bin', f.object.bin, 'a duration > 0');
+  const clock = delays.has('senderToSwitch') || delays.has('switchToReceiver') ? { senderToSwitch: delays.quantity('senderToSwitch', 'time', 0), switchToReceiver: delays.quantity('switchToReceiver', 'time', 0) } : undefined;
   const feedbackDelay = delays.quantity('feedback', 'time');
   if (!(feedbackDelay > 0)) throw new ScenarioError('delays.feedback', delays.object.feedback, 'a duration > 0');
 
@@ -138,6 +141,7 @@ export function parseScenario(json: unknown, name: string, baseDir: string): Sce
     pfc,
     horizon,
     bin,
+    clock,
   };
 }
 
@@ -199,6 +203,7 @@ export async function loadScenarioFile(file: string): Promise<BuiltIn & { name: 
       bin: s.bin,
       model: (h) => scenarioModel(s, arrivals, h),
       dcqcnSourceGate: gates.every((g) => g !== null) && new Set(gates).size === 1 ? gates[0]! : undefined,
+      clock: s.clock,
     };
   } catch (e) {
     if (e instanceof Error) e.message = `${file}: ${e.message}`;

@@ -18,11 +18,13 @@ describe.skipIf(skipWithoutTraces())('reading the simulator traces of shared/tra
     expect(t.pfc.time[0]).toBeCloseTo(102.278e-6, 12);
     expect(Math.max(...t.backlog.bytes)).toBe(29795688);
     expect(t.completion.time.length).toBe(31);
+    expect(t.firstCut).toBeCloseTo(54.69e-6, 12); // the README's first rate cut (100 → 50 Gb/s)
   });
 
   it('reads A1 (PFC only): 5,487 pauses sent', async () => {
     const t = await readNs3Trace(traces, 'A1_pfc_only');
     expect(t.pfc.pause.filter((p) => p === 1).length).toBe(5487);
+    expect(t.firstCut).toBe(null); // no congestion control: the senders keep their line rate
   });
 });
 
@@ -35,12 +37,16 @@ describe('traces of another run', () => {
     put('cnp_events', 't_ns,sender\n');
     // The switch (node 5) sends a PAUSE out of port 2 (sender 1) and a RESUME; host 1 receives both.
     put('pfc_events', 't_ns,node,port,type\n1500,5,2,2\n2500,1,1,1\n3000,5,2,3\n4000,1,1,0\n');
-    put('fct', 'sender,complete_ns\n0,9000\n1,9500\n2,9100\n3,9200\n');
+    put('fct', 'sender,complete_ns,last_byte_at_receiver_ns\n0,9000,8000\n1,9500,8500\n2,9100,8100\n3,9200,8200\n');
+    // R_C per sender: sender 2 is raised first (not a cut), then sender 3 is cut at 7 µs.
+    put('dcqcn_state', 't_ns,sender,Rc_bps,Rt_bps,alpha,event\n10,2,50,50,1,init\n10,3,100,100,1,init\n5000,2,60,60,1,chg\n7000,3,50,100,1,chg\n8000,2,30,60,1,chg\n');
     const t = await readNs3Trace(dir, 'B');
     expect([...t.pfc.time]).toEqual([1.5e-6, 3e-6]);
     expect([...t.pfc.sender]).toEqual([1, 1]);
     expect([...t.pfc.pause]).toEqual([1, 0]);
     expect(t.completion.time.length).toBe(4);
+    expect(t.completion.lastByte[1]).toBeCloseTo(8.5e-6, 15);
+    expect(t.firstCut).toBeCloseTo(7e-6, 15);
   });
 });
 
