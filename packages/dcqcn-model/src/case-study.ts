@@ -43,11 +43,28 @@ export async function caseStudy(horizon: number, out: string, run: Run, compare:
       failures.push(`compare ${name}: ${(e as Error).message.split('\n')[0]}`);
     }
   }
-  const header = ['scenario', 'compute s', 'peak MB', 'at µs', '1st CNP µs', '1st cut µs', '1st pause µs', 'pauses', 'vs sim: backlog NRMSE %', 'peak err %', 'arrivals NRMSE %'];
+  const header = ['scenario', 'compute s', 'peak MB', 'at µs', '1st CNP µs', '1st cut µs', '1st pause µs', 'pauses', 'vs sim: backlog NRMSE %', 'peak err %', 'arrivals NRMSE %', '1st cut err µs', '1st pause err µs'];
   const rows = SCENARIOS.filter((n) => summaries[n] !== undefined).map((n) => {
     const s = summaries[n];
-    const m = metrics[n] as { backlog?: { nrmsePercent: number; peak_bytes: { error_percent: number } }; arrival_rate_10us?: { nrmsePercent: number } } | undefined;
-    return [n, num((s.compute_ms as number) / 1e3), num((s.peak_backlog_bytes as number) / 1e6, 3), num(s.peak_backlog_time_us, 0), num(s.first_notification_us), num(s.first_cut_us), num(s.first_pause_us), String(s.pauses), num(m?.backlog?.nrmsePercent), num(m?.backlog?.peak_bytes.error_percent), num(m?.arrival_rate_10us?.nrmsePercent)];
+    type Pair = { error: number } | null;
+    const m = metrics[n] as
+      | { backlog?: { nrmsePercent: number; peak_bytes: { error_percent: number } }; arrival_rate_10us?: { nrmsePercent: number }; event_times?: { first_cut_at_sender_us: Pair; first_pause_sent_us: Pair } }
+      | undefined;
+    return [
+      n,
+      num((s.compute_ms as number) / 1e3),
+      num((s.peak_backlog_bytes as number) / 1e6, 3),
+      num(s.peak_backlog_time_us, 0),
+      num(s.first_notification_us),
+      num(s.first_cut_us),
+      num(s.first_pause_us),
+      String(s.pauses),
+      num(m?.backlog?.nrmsePercent),
+      num(m?.backlog?.peak_bytes.error_percent),
+      num(m?.arrival_rate_10us?.nrmsePercent),
+      num(m?.event_times?.first_cut_at_sender_us?.error, 3),
+      num(m?.event_times?.first_pause_sent_us?.error, 3),
+    ];
   });
   const widths = header.map((h, k) => Math.max(h.length, ...rows.map((r) => r[k].length)));
   const line = (cells: string[]): string => cells.map((c, k) => (k === 0 ? c.padEnd(widths[k]) : c.padStart(widths[k]))).join('  ');
