@@ -117,6 +117,26 @@ describe('ccalc compare', () => {
 });
 
 
+describe('ccalc case-study (npm start)', () => {
+  it.skipIf(skipWithoutTraces())('runs the six scenarios, compares two, and prints the table with the errors against the simulator', () => {
+    const out = mkdtempSync(join(tmpdir(), 'ccalc-case-study-'));
+    const stdout = execFileSync('node', [bin, 'case-study', '--horizon', '300us', '--out', out], { encoding: 'utf8', stdio: 'pipe' });
+    const lines = stdout.split('\n');
+    const header = lines.find((l) => l.startsWith('scenario'))!.split(/\s{2,}/);
+    expect(header.slice(-2)).toEqual(['1st cut err µs', '1st pause err µs']);
+    const row = (name: string) => lines.find((l) => l.startsWith(`${name} `))!.trim().split(/\s+/);
+    // ns3-31-dcqcn: first cut within 0.02 µs (the trace polls rates every 10 ns), first PAUSE within 2 ns.
+    const [cutError, pauseError] = row('ns3-31-dcqcn').slice(-2).map(Number);
+    expect(Math.abs(cutError)).toBeLessThan(0.02);
+    expect(Math.abs(pauseError)).toBeLessThan(0.002);
+    const [noCut, exactPause] = row('ns3-31-pfc').slice(-2);
+    expect(noCut).toBe('–'); // no CCA, so no cut
+    expect(Math.abs(Number(exactPause))).toBeLessThan(0.0005); // the PAUSE to the ns
+    expect(row('paper-31-pfc').slice(-2)).toEqual(['–', '–']); // not compared
+    expect(existsSync(join(out, 'report.html'))).toBe(true);
+  }, 120_000);
+});
+
 describe('ccalc run --dcqcn-trace and ccalc check-trace', () => {
   const out = mkdtempSync(join(tmpdir(), 'ccalc-dcqcn-trace-'));
   const checkTrace = (...args: string[]) => spawnSync('node', [bin, 'check-trace', ...args], { encoding: 'utf8' });
