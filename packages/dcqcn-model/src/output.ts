@@ -93,7 +93,8 @@ export function completionTimes(result: EngineResult): (number | null)[] {
 /**
  * Headline figures of a run (summary.json). Times in µs on the model's clock (at the switch), bytes,
  * and the engine's wall time. With the model, also when the switch sent the first PAUSE (the first
- * `pfc-pause` event, at the sender, minus that flow's pause delay).
+ * `pfc-pause` event, at the sender, minus that flow's pause delay) and the link rate (Gb/s), which
+ * `ccalc compare` reads.
  */
 export function runSummary(result: EngineResult, computeMs: number, bin: number, model?: PathServerModel): Record<string, unknown> {
   const starts = Array.from({ length: Math.floor(result.horizon / bin + 1e-9) }, (_, k) => k * bin);
