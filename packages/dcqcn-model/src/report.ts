@@ -65,6 +65,15 @@ const SUMMARY_COLUMNS: [string, string, number][] = [
   ['compute (s)', 'compute_ms', 2],
 ];
 
+/** The summary table's columns for runs compared with a simulator: header, path in compare.json, digits. */
+const COMPARED_COLUMNS: [string, string[], number][] = [
+  ['backlog NRMSE vs simulator (% of peak)', ['backlog', 'nrmsePercent'], 2],
+  ['peak error (%)', ['backlog', 'peak_bytes', 'error_percent'], 2],
+  ['arrival-rate NRMSE, 10 µs bins (% of line rate)', ['arrival_rate_10us', 'nrmsePercent'], 2],
+  ['first cut error (µs, at the sender)', ['event_times', 'first_cut_at_sender_us', 'error'], 3],
+  ['first PAUSE error (µs, at the switch)', ['event_times', 'first_pause_sent_us', 'error'], 3],
+];
+
 /** The Vega runtime's single-file build, embedded in every page. */
 async function vegaRuntime(): Promise<string> {
   return readFile(join(dirname(fileURLToPath(import.meta.resolve('vega'))), 'vega.min.js'), 'utf8');
@@ -84,13 +93,13 @@ export async function reportHtml(title: string, runs: readonly ReportRun[], note
   };
   const value = (s: Record<string, unknown>, key: string): unknown => (key === 'peak_backlog_bytes' && typeof s[key] === 'number' ? (s[key] as number) / 1e6 : key === 'compute_ms' && typeof s[key] === 'number' ? (s[key] as number) / 1e3 : s[key]);
   const compared = runs.some((r) => r.comparison !== undefined);
-  const compareCell = (r: ReportRun, path: string[]): string => {
+  const compareCell = (r: ReportRun, path: string[], digits: number): string => {
     let x: unknown = r.comparison?.metrics;
     for (const p of path) x = x !== null && typeof x === 'object' ? (x as Record<string, unknown>)[p] : undefined;
-    return cell(x);
+    return cell(x, digits);
   };
-  const summaryTable = `<table class="summary"><tr><th>run</th>${SUMMARY_COLUMNS.map(([h]) => `<th>${h}</th>`).join('')}${compared ? '<th>backlog NRMSE vs simulator (% of peak)</th><th>peak error (%)</th><th>arrival-rate NRMSE, 10 µs bins (% of line rate)</th>' : ''}</tr>
-${runs.map((r) => `<tr><td><a href="#${escape(name(r))}">${escape(name(r))}</a></td>${SUMMARY_COLUMNS.map(([, k, d]) => `<td>${cell(value(r.summary, k), d)}</td>`).join('')}${compared ? `<td>${compareCell(r, ['backlog', 'nrmsePercent'])}</td><td>${compareCell(r, ['backlog', 'peak_bytes', 'error_percent'])}</td><td>${compareCell(r, ['arrival_rate_10us', 'nrmsePercent'])}</td>` : ''}</tr>`).join('\n')}
+  const summaryTable = `<table class="summary"><tr><th>run</th>${SUMMARY_COLUMNS.map(([h]) => `<th>${h}</th>`).join('')}${compared ? COMPARED_COLUMNS.map(([h]) => `<th>${h}</th>`).join('') : ''}</tr>
+${runs.map((r) => `<tr><td><a href="#${escape(name(r))}">${escape(name(r))}</a></td>${SUMMARY_COLUMNS.map(([, k, d]) => `<td>${cell(value(r.summary, k), d)}</td>`).join('')}${compared ? COMPARED_COLUMNS.map(([, path, d]) => `<td>${compareCell(r, path, d)}</td>`).join('') : ''}</tr>`).join('\n')}
 </table>`;
   const sections = runs.map((r) => `<section id="${escape(name(r))}"><h2>${escape(name(r))}</h2>
 ${r.charts.map(figure).join('\n')}
