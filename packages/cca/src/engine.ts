@@ -23,7 +23,7 @@ import type { PathServerModel } from './model.ts';
 import type { EngineEvent, EngineResult, SentNotification, StepSeries } from './results.ts';
 import { Trace } from './trace.ts';
 import { admittedIncrement, remainingArrivals } from './admission.ts';
-import { fifoDemultiplex, fifoShare } from './fifo-demultiplex.ts';
+import { fifoDemultiplex, fifoShare, type Ties } from './fifo-demultiplex.ts';
 import { packetize, packetsStarted, wholePackets } from './acknowledgements.ts';
 import { PacketTrains } from './packet-trains.ts';
 import { pacerLead } from './pacer.ts';
@@ -169,7 +169,10 @@ export function runPathServer(
   );
   const horizon = model.horizon;
   const packets = model.packets;
-  const tieKey = trainGap === null ? undefined : (k: number, T: number) => flows[k].trains!.tieKey(T);
+  // How packets of several flows that arrive together are queued (step 3): without whole packets as
+  // fluids, in proportion; with them one after the other, the latest packet train first, then in
+  // port order (see PacketTrains).
+  const ties: Ties = packets === undefined ? 'proportional' : trainGap === null ? 'in-order' : (k: number, T: number) => flows[k].trains!.tieKey(T);
   const packet = model.ackPacketSize ?? 0;
   let windows = 0;
   let t = 0;
@@ -316,10 +319,7 @@ export function runPathServer(
     // 3. FIFO demultiplexing (Theorem 1) over the bytes still in the server at t.
     const head = upperPseudoInverseAt(aggregate.history(), departures.at(t), true);
     const from = Math.min(head, t);
-    // With whole packets, packets of several flows that arrive together are queued one after the
-    // other: the latest packet train first, then in port order (see PacketTrains).
-    const ties = packets === undefined ? 'proportional' : 'in-order';
-    const perFlow = fifoDemultiplex(departures.view(t), flows.map((f) => f.admittedWire.history()), aggregate.history(), from, departures.at(t1), ties, tieKey);
+    const perFlow = fifoDemultiplex(departures.view(t), flows.map((f) => f.admittedWire.history()), aggregate.history(), from, departures.at(t1), ties);
     flows.forEach((f, j) => {
       f.deliveredWire.appendGlobal(perFlow[j], t, t1);
       f.deliveredSeq.appendGlobal(f.duplicate === 0 ? perFlow[j] : verticalShift(perFlow[j], -f.duplicate), t, t1);

@@ -25,8 +25,8 @@ export function fifoShare(perFlow: Curve, aggregate: Curve, from = 0, upTo = Inf
  * `ties` says how a jump of Â that several flows make at one instant is served: 'proportional'
  * (each flow's share rises linearly across it, in proportion to its part) or 'in-order' (the flows'
  * parts are queued one after the other in flow order, as packets that arrive together on several
- * ports are; this is what `PathServerModel.packets` prescribes). Both keep Σ_j G_j(y) = y. With
- * 'in-order', `tieKey(j, T)` orders the flows at instant T instead (smaller first, then flow order).
+ * ports are; this is what `PathServerModel.packets` prescribes), or a {@link TieKey}: in order, the
+ * flows at instant T sorted by `ties(j, T)` (smaller first, then flow order). All keep Σ_j G_j(y) = y.
  * @example fifoShares([A1, A2], add(A1, A2)) // [G1, G2]
  */
 export function fifoShares(
@@ -34,8 +34,7 @@ export function fifoShares(
   aggregate: Curve,
   from = 0,
   upTo = Infinity,
-  ties: 'proportional' | 'in-order' = 'proportional',
-  tieKey?: TieKey,
+  ties: Ties = 'proportional',
 ): Curve[] {
   const A = aggregate;
   const n = perFlow.length;
@@ -76,7 +75,9 @@ export function fifoShares(
     touched.push(k);
     if (F.t[index[k]] === from) atBreakpoint[k] = 0;
   });
-  const order = ties === 'in-order' ? tieOrder(tieKey, n) : undefined;
+  const inOrder = ties !== 'proportional';
+  const tieKey = typeof ties === 'function' ? ties : undefined;
+  const order = inOrder ? tieOrder(tieKey, n) : undefined;
   let i = A.indexAt(from);
   let q = 0;
   let T = from;
@@ -112,7 +113,7 @@ export function fifoShares(
       const vj = onF ? F.v[j] : F.segmentValue(j, T);
       const rj = onF ? F.r[j] : vj;
       const share = shares[k];
-      if (ties === 'in-order') {
+      if (inOrder) {
         if (v > l) queuedOnValue = share.inOrderJump(l, v, lj, vj, queuedOnValue);
         if (r > v) queuedOnRight = share.inOrderJump(v, r, vj, rj, queuedOnRight);
       } else {
@@ -144,6 +145,9 @@ export function fifoShares(
 
 /** The order of flows whose packets arrive at the same instant T: smaller keys first (keys within the tolerance are equal). */
 export type TieKey = (flow: number, T: number) => number;
+
+/** How a joint burst of several flows is served (see {@link fifoShares}): proportionally, or in order (by flow, or by a key). */
+export type Ties = 'proportional' | 'in-order' | TieKey;
 
 /** Sorts the flows at an instant in place: by `tieKey` (when given), then by flow index. */
 function tieOrder(tieKey: TieKey | undefined, n: number): (flows: number[], T: number) => void {
@@ -218,8 +222,8 @@ class ShareBuilder {
  * proportion to each flow's part, which lies between the theorem's bounds and keeps Σ_j D_j = D.
  * Curves in global time, Â and Â_j non-decreasing. `from`: an instant at or before the arrival time
  * of the byte in service at the start of `departures` (only admissions after it are read); `upTo`:
- * the largest departure level needed (only admissions up to it are read); `ties`, `tieKey`: how a
- * joint burst is served (see {@link fifoShares}).
+ * the largest departure level needed (only admissions up to it are read); `ties`: how a joint burst
+ * is served (see {@link fifoShares}).
  * @example fifoDemultiplex(D, [A1, A2], add(A1, A2)) // [D1, D2]
  */
 export function fifoDemultiplex(
@@ -228,11 +232,10 @@ export function fifoDemultiplex(
   aggregateAdmitted: Curve,
   from = 0,
   upTo = Infinity,
-  ties: 'proportional' | 'in-order' = 'proportional',
-  tieKey?: TieKey,
+  ties: Ties = 'proportional',
 ): Curve[] {
   // A flow with no bytes among those leaving keeps a constant share: G_j ∘ D is that constant.
-  return fifoShares(perFlowAdmitted, aggregateAdmitted, from, upTo, ties, tieKey).map((share) => (asConstant(share) !== null ? share : compose(share, departures, true)));
+  return fifoShares(perFlowAdmitted, aggregateAdmitted, from, upTo, ties).map((share) => (asConstant(share) !== null ? share : compose(share, departures, true)));
 }
 
 /**

@@ -8,7 +8,7 @@ export type { EngineEvent, EngineResult, FlowResult, SentNotification, StepSerie
 export { resultToJSON } from './results.ts';
 export { ModelError } from './errors.ts';
 export { runPathServer } from './engine.ts';
-export { fifoDemultiplex, fifoShare, fifoShares, fifoLowerBound } from './fifo-demultiplex.ts';
+export { fifoDemultiplex, fifoShare, fifoShares, fifoLowerBound, type TieKey, type Ties } from './fifo-demultiplex.ts';
 export { remainingArrivals, admittedIncrement } from './admission.ts';
 export { packetize } from './acknowledgements.ts';
 export { redProbability, NotificationGap, NotificationGrid } from './ecn.ts';

@@ -60,14 +60,14 @@ describe('FIFO ties in the order given by tieKey', () => {
   });
 
   it('with a key that puts flow 1 first: flow 1 leaves first', () => {
-    const [d0, d1] = fifoDemultiplex(D, A, aggregate, 0, Infinity, 'in-order', (flow) => (flow === 1 ? -1 : 0));
+    const [d0, d1] = fifoDemultiplex(D, A, aggregate, 0, Infinity, (flow) => (flow === 1 ? -1 : 0));
     expect(d1.at(2)).toBeCloseTo(1000, 6);
     expect(d0.at(2)).toBeCloseTo(0, 6);
     expect(d0.at(3)).toBeCloseTo(1000, 6);
   });
 
   it('the key also orders a tie at the start of the walk (`from`)', () => {
-    const [d0, d1] = fifoDemultiplex(D, A, aggregate, 1, Infinity, 'in-order', (flow) => (flow === 1 ? -1 : 0));
+    const [d0, d1] = fifoDemultiplex(D, A, aggregate, 1, Infinity, (flow) => (flow === 1 ? -1 : 0));
     expect(d1.at(2)).toBeCloseTo(1000, 6);
     expect(d0.at(2)).toBeCloseTo(0, 6);
   });
