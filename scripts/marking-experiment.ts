@@ -3,7 +3,7 @@ import { runPathServer, ns3IncastModel } from '@ccalc/cca';
 import { readNs3Trace } from '../packages/dcqcn-model/src/traces/ns3.ts';
 import { validationTracesDir } from '../packages/dcqcn-model/src/traces/locate.ts';
 import { coarsen, compareWithTrace, seriesError } from '../packages/dcqcn-model/src/compare.ts';
-import { binnedSeries } from '../packages/dcqcn-model/src/output.ts';
+import { modelSeries } from '../packages/dcqcn-model/src/output.ts';
 
 const trace = await readNs3Trace(validationTracesDir(), 'A2_dcqcn_pfc');
 const horizon = 30e-3;
@@ -12,9 +12,7 @@ for (const random of ['expected', { seed: 1 }, { seed: 2 }] as const) {
   const t0 = performance.now();
   const r = runPathServer(ns3IncastModel({ dcqcn: true, pfc: true, horizon, random }));
   // As `ccalc run` bins it (1 µs) and `ccalc compare` compares it.
-  const s = binnedSeries(r, 1e-6);
-  const gbps = (x: number[]): Float64Array => Float64Array.from(x, (v) => (v * 8) / 1e9);
-  const model = { binStart: Float64Array.from(s.starts, (t) => t * 1e6), arrivalGbps: gbps(s.arrival), departureGbps: gbps(s.departure), backlogBytes: Float64Array.from(s.backlog) };
+  const model = modelSeries(r);
   const m = compareWithTrace(model, trace) as { backlog: { nrmsePercent: number }; arrival_rate_10us: { nrmsePercent: number } };
   if (random !== 'expected') seeded.push(coarsen(model.arrivalGbps, 10));
   console.log(`${JSON.stringify(random).padEnd(12)} compute ${((performance.now() - t0) / 1e3).toFixed(1)} s  backlog NRMSE ${m.backlog.nrmsePercent.toFixed(2)} %  arrivals(10 µs) NRMSE ${m.arrival_rate_10us.nrmsePercent.toFixed(2)} %  CNPs ${r.events.filter((e) => e.kind === 'cnp').length} (sim 36,609)`);

@@ -1,5 +1,6 @@
 import { asRateLatency, averageRates, firstTimeAbove, sample } from '@ccalc/curves';
 import type { EngineResult, PathServerModel } from '@ccalc/cca';
+import type { ModelSeries } from './compare.ts';
 
 const gbps = (bytesPerSecond: number): number => (bytesPerSecond * 8) / 1e9;
 const fmt = (x: number, digits = 6): string => (Number.isInteger(x) ? String(x) : x.toFixed(digits));
@@ -50,6 +51,17 @@ export function binnedSeries(result: EngineResult, bin: number): { starts: numbe
   const arriving = result.flows.map((f) => averageRates(f.sent, 0, bin, count));
   const arrival = starts.map((_, k) => arriving.reduce((sum, a) => sum + a[k], 0));
   return { starts, admitted, arrival, departure: averageRates(result.departures, 0, bin, count), backlog: sample(result.backlog, starts) };
+}
+
+/**
+ * A run's series in 1 µs bins as `ccalc compare` reads them from series.csv (bin starts in µs,
+ * rates in Gb/s, backlog in bytes), without writing the file.
+ * @example compareWithTrace(modelSeries(runPathServer(ns3IncastModel())), trace)
+ */
+export function modelSeries(result: EngineResult): ModelSeries {
+  const s = binnedSeries(result, 1e-6);
+  const inGbps = (x: number[]): Float64Array => Float64Array.from(x, gbps);
+  return { binStart: Float64Array.from(s.starts, (t) => t * 1e6), arrivalGbps: inGbps(s.arrival), departureGbps: inGbps(s.departure), backlogBytes: Float64Array.from(s.backlog) };
 }
 
 /**
