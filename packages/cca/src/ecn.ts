@@ -125,6 +125,7 @@ export class EcnMarker {
       for (;;) {
         const time = atStart ? startOfPacket(counted, this.nextLevel[j] - size, te) : lowerPseudoInverseAt(counted, this.nextLevel[j], true);
         if (!(time <= te)) break;
+        const first = this.nextLevel[j] - size; // the flow's bytes before this packet
         this.nextLevel[j] += size;
         // A packet found just before t (by less than the tolerance) was not seen by the window that
         // ended at t (its bytes had not reached the margin there): it is this window's.
@@ -143,7 +144,7 @@ export class EcnMarker {
           this.accumulated[j] += p;
           mark = Math.floor(this.accumulated[j] + 1e-12) > before;
         }
-        if (mark) out.push({ flow: j, time, from: this.nextLevel[j] - 2 * size });
+        if (mark) out.push({ flow: j, time, from: first });
       }
     });
     return out.sort((a, b) => a.time - b.time);
