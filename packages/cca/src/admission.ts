@@ -1,4 +1,5 @@
 import { Curve, CurveBuilder, convolveWithRate, horizontalShift, min, constant, max, verticalShift } from '@ccalc/curves';
+import { packetsStarted } from './acknowledgements.ts';
 import type { Limit } from './cca.ts';
 
 /**
@@ -46,4 +47,31 @@ export function admittedIncrement(
       return b.build();
     }
   }
+}
+
+/**
+ * What a rate-limited sender of whole packets admits from t0 (a local curve in τ = t − t0, 0 at
+ * τ = 0), `base` bytes being admitted at t0: the fluid queue A_rem ⊗ λ_r (§III-C, Eq. 2), shifted
+ * so that the packet in progress keeps the gap of the rate it was sent at. `lead` is the pacer's
+ * answer (see `pacerLead`): > margin, bytes admitted at once (the rate went down); < −margin, the
+ * admission waits −lead / rate seconds (the rate went up); else none. Both engines admit through it.
+ * @example pacedAdmission(step(1e6, 0), 12.5e9, 0, 0, 0, 1e-6).at(1e-6) // 12500
+ */
+export function pacedAdmission(arrivals: Curve, rate: number, t0: number, base: number, lead: number, margin: number): Curve {
+  const remaining = remainingArrivals(arrivals, t0, base);
+  const paced = convolveWithRate(remaining, rate);
+  if (lead > margin) return min(remaining, verticalShift(paced, lead));
+  if (lead < -margin) return horizontalShift(paced, -lead / rate);
+  return paced;
+}
+
+/**
+ * A PFC-paused sender's admission (local curve): it finishes the packet it has started, whose bytes
+ * are on the wire already, and starts no other: min(unpaused, ⌈base/I⌉·I − base), or nothing when
+ * no packet is in progress (within `margin` bytes). `packet` 0 (fluid) stops at once.
+ * @example pausedAdmission(() => rate(1e9), 500, 1048, 1e-6).at(1) // 548
+ */
+export function pausedAdmission(unpaused: () => Curve, base: number, packet: number, margin: number): Curve {
+  const rest = packet > 0 ? packetsStarted(base, packet) - base : 0;
+  return rest > margin ? min(unpaused(), constant(rest)) : constant(0);
 }

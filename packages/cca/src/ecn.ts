@@ -70,6 +70,11 @@ export class NotificationGrid {
   }
 }
 
+/** A sender's notification pacing as configured: the three-case gap rule (default) or a grid. */
+export function notificationPacing(config: Pick<EcnConfig, 'pacing' | 'notificationGap'>): NotificationGap | NotificationGrid {
+  return config.pacing === 'grid' ? new NotificationGrid(config.notificationGap ?? 0) : new NotificationGap(config.notificationGap ?? 0);
+}
+
 /** Bytes: a packet starts leaving once its flow's departures exceed its first byte by more. */
 const MARGIN = 1e-6;
 
@@ -79,13 +84,48 @@ function startOfPacket(departures: Curve, level: number, until: number): number 
   return upperPseudoInverseAt(departures, level, true);
 }
 
+/**
+ * The marking decision for packets that find a RED probability p > 0, per flow and in the order of
+ * the flow's packets: a seeded draw u < p from the flow's own generator (one stream per flow, so a
+ * flow's marks do not depend on how the run is cut into windows or events), or in the
+ * expected-value mode a mark each time the flow's running sum of p crosses an integer. Both engines
+ * decide through it, so they draw the same marks for the same seed.
+ * @example const d = new MarkDecisions('expected', 2); d.decide(0, 0.6); d.decide(0, 0.6) // false, then true
+ */
+export class MarkDecisions {
+  private readonly accumulated: number[];
+  /** Random draws: one generator per flow (null in expected-value mode). */
+  private readonly draws: Mulberry32[] | null;
+
+  constructor(random: { seed: number } | 'expected', flows: number) {
+    this.accumulated = new Array(flows).fill(0);
+    this.draws = random === 'expected' ? null : Array.from({ length: flows }, (_, j) => new Mulberry32(streamSeed(random.seed, j)));
+  }
+
+  /** Whether flow j's next packet, found at marking probability p > 0, is marked. */
+  decide(j: number, p: number): boolean {
+    if (this.draws !== null) return this.draws[j].next() < p;
+    const before = Math.floor(this.accumulated[j] + 1e-12);
+    this.accumulated[j] += p;
+    return Math.floor(this.accumulated[j] + 1e-12) > before;
+  }
+
+  /** The state (sums and generators), to restore after a trial run. */
+  save(): { accumulated: number[]; draws: number[] } {
+    return { accumulated: [...this.accumulated], draws: this.draws?.map((g) => g.state) ?? [] };
+  }
+
+  restore(state: { accumulated: number[]; draws: number[] }): void {
+    state.accumulated.forEach((x, j) => (this.accumulated[j] = x));
+    state.draws.forEach((x, j) => (this.draws![j].state = x));
+  }
+}
+
 /** ECN marking at the path server, packet by packet over exact curves. */
 export class EcnMarker {
   private readonly nextLevel: number[];
-  private readonly accumulated: number[];
   private readonly gaps: (NotificationGap | NotificationGrid)[];
-  /** Random draws: one generator per flow (null in expected-value mode). */
-  private readonly draws: Mulberry32[] | null;
+  private readonly decisions: MarkDecisions;
 
   /**
    * `wholePackets`: packets leave the server whole (PathServerModel.packets). Marking at dequeue is
@@ -94,12 +134,10 @@ export class EcnMarker {
    */
   constructor(private readonly config: EcnConfig, flows: number, private readonly wholePackets = false) {
     this.nextLevel = new Array(flows).fill(config.packetSize);
-    this.accumulated = new Array(flows).fill(0);
-    this.gaps = Array.from({ length: flows }, () => (config.pacing === 'grid' ? new NotificationGrid(config.notificationGap ?? 0) : new NotificationGap(config.notificationGap ?? 0)));
-    const random = config.random ?? 'expected';
+    this.gaps = Array.from({ length: flows }, () => notificationPacing(config));
     // One stream per flow: a flow's draws follow its own packets in time order, so a trial run over
     // a window and the run cut back to a prefix of it draw the same numbers for the same packets.
-    this.draws = random === 'expected' ? null : Array.from({ length: flows }, (_, j) => new Mulberry32(streamSeed(random.seed, j)));
+    this.decisions = new MarkDecisions(config.random ?? 'expected', flows);
   }
 
   /**
@@ -137,29 +175,21 @@ export class EcnMarker {
             : total.at(time) - left.at(time);
         const p = redProbability(this.config, backlog);
         if (p <= 0) continue;
-        let mark: boolean;
-        if (this.draws !== null) mark = this.draws[j].next() < p;
-        else {
-          const before = Math.floor(this.accumulated[j] + 1e-12);
-          this.accumulated[j] += p;
-          mark = Math.floor(this.accumulated[j] + 1e-12) > before;
-        }
-        if (mark) out.push({ flow: j, time, from: first });
+        if (this.decisions.decide(j, p)) out.push({ flow: j, time, from: first });
       }
     });
     return out.sort((a, b) => a.time - b.time);
   }
 
   /** The marker's state (next packet boundary, expected-value sums, generators, notification pacing). */
-  save(): { nextLevel: number[]; accumulated: number[]; draws: number[]; gaps: number[] } {
-    return { nextLevel: [...this.nextLevel], accumulated: [...this.accumulated], draws: this.draws?.map((g) => g.state) ?? [], gaps: this.gaps.map((g) => g.save()) };
+  save(): { nextLevel: number[]; decisions: ReturnType<MarkDecisions['save']>; gaps: number[] } {
+    return { nextLevel: [...this.nextLevel], decisions: this.decisions.save(), gaps: this.gaps.map((g) => g.save()) };
   }
 
   /** Puts back a state from {@link save} (after a trial run of {@link marks} and {@link notify}). */
-  restore(state: { nextLevel: number[]; accumulated: number[]; draws: number[]; gaps: number[] }): void {
+  restore(state: ReturnType<EcnMarker['save']>): void {
     state.nextLevel.forEach((x, j) => (this.nextLevel[j] = x));
-    state.accumulated.forEach((x, j) => (this.accumulated[j] = x));
-    state.draws.forEach((x, j) => (this.draws![j].state = x));
+    this.decisions.restore(state.decisions);
     state.gaps.forEach((x, j) => this.gaps[j].restore(x));
   }
 

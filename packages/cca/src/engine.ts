@@ -22,7 +22,7 @@ import type { CongestionControl, Limit, Reaction, SignalView } from './cca.ts';
 import type { PathServerModel } from './model.ts';
 import type { EngineEvent, EngineResult, SentNotification, StepSeries } from './results.ts';
 import { Trace } from './trace.ts';
-import { admittedIncrement, remainingArrivals } from './admission.ts';
+import { admittedIncrement, pacedAdmission, pausedAdmission, remainingArrivals } from './admission.ts';
 import { fifoDemultiplex, fifoShare, type Ties } from './fifo-demultiplex.ts';
 import { packetize, packetsStarted, wholePackets } from './acknowledgements.ts';
 import { PacketTrains } from './packet-trains.ts';
@@ -30,6 +30,7 @@ import { pacerLead } from './pacer.ts';
 import { validateModel } from './validate.ts';
 import { EcnMarker } from './ecn.ts';
 import { PfcController } from './pfc.ts';
+import { recordState } from './state-series.ts';
 
 /** Bytes: conditions such as "acknowledged < admitted" must exceed this to count (rounding guard). */
 const MARGIN = 1e-6;
@@ -480,7 +481,7 @@ export function runPathServer(
     departures: departures.curve(),
     events,
     notifications,
-    stats: { windows, events: events.length },
+    stats: { windows, events: events.length, engine: 'curves' },
   };
 }
 
@@ -498,22 +499,15 @@ interface PlannedReaction {
 
 /** What the flow admits from t0 on under the CCA state `state`, seqBase bytes being admitted at t0 (local time). */
 function admissionFrom(f: FlowRun, state: unknown, paused: boolean, t0: number, seqBase: number, packet: number): Curve {
-  if (paused) {
-    // With whole packets a sender finishes the packet it has started: a PAUSE stops the admission
-    // at the end of that packet (its bytes are on the wire already, see packetize 'up').
-    const rest = f.wholePacket > 0 ? packetsStarted(seqBase, f.wholePacket) - seqBase : 0;
-    return rest > MARGIN ? min(admissionFrom(f, state, false, t0, seqBase, packet), constant(rest)) : NOTHING;
-  }
+  // With whole packets a sender finishes the packet it has started: a PAUSE stops the admission
+  // at the end of that packet (its bytes are on the wire already, see packetize 'up').
+  if (paused) return pausedAdmission(() => admissionFrom(f, state, false, t0, seqBase, packet), seqBase, f.wholePacket, MARGIN);
   const limit = f.cca.limit(state);
   if (limit.kind === 'rate' && f.wholePacket > 0 && f.duplicate === 0) {
     // Whole packets are paced as a NIC does (see pacerLead): a rate change takes effect from the
     // next packet; the one in progress keeps the gap of the rate it was sent at.
     const lead = pacerLead(f.admittedSeq.history(), t0, seqBase, limit.rate, f.wholePacket, MARGIN);
-    if (lead > MARGIN || lead < -MARGIN) {
-      const remaining = remainingArrivals(f.arrivals, t0, seqBase);
-      const paced = convolveWithRate(remaining, limit.rate);
-      return lead > 0 ? min(remaining, verticalShift(paced, lead)) : horizontalShift(paced, -lead / limit.rate);
-    }
+    if (lead > MARGIN || lead < -MARGIN) return pacedAdmission(f.arrivals, limit.rate, t0, seqBase, lead, MARGIN);
   }
   return admittedIncrement(limit, remainingArrivals(f.arrivals, t0, seqBase), {
     paused: false,
@@ -773,12 +767,5 @@ function untilFlush(f: Curve, te: number): Curve {
 
 /** Appends the CCA's described state at time t to the flow's step series. */
 function record(f: FlowRun, t: number): void {
-  for (const [key, value] of Object.entries(f.cca.describe(f.state))) {
-    const s = (f.series[key] ??= { time: [], value: [] });
-    if (s.time.length > 0 && s.time[s.time.length - 1] === t) s.value[s.value.length - 1] = value;
-    else if (s.value.length === 0 || s.value[s.value.length - 1] !== value) {
-      s.time.push(t);
-      s.value.push(value);
-    }
-  }
+  recordState(f.series, f.cca.describe(f.state), t);
 }

@@ -24,3 +24,5 @@ export { dcqcn, dcqcnPaper, dcqcnZhu2015, dcqcnNs3Mlx, dcqcnNic, type DcqcnVaria
 export { NIC_DFX_EVENTS, type NicState } from './ccas/dcqcn/nic.ts';
 export type { Zhu2015State } from './ccas/dcqcn/zhu2015.ts';
 export type { Ns3MlxState } from './ccas/dcqcn/ns3-mlx.ts';
+export { runEvents, type EventEngineOptions } from './engines/events/run-events.ts';
+export { eventEngineSupport } from './engines/events/support.ts';

@@ -57,8 +57,11 @@ export interface EngineResult {
    * reaches the sender (s). Those arriving by the horizon appear in `events` as kind "cnp".
    */
   notifications: SentNotification[];
-  /** How many windows and events the engine processed (for benchmarks). */
-  stats: { windows: number; events: number };
+  /**
+   * How many windows and events the engine processed (for benchmarks), and which engine ran:
+   * 'curves' (`runPathServer`, windows of curve algebra) or 'events' (`runEvents`, no windows).
+   */
+  stats: { windows: number; events: number; engine: 'curves' | 'events' };
 }
 
 /** JSON-serialisable form of a result (curves in the interchange format). */

@@ -1,0 +1,188 @@
+import { redProbability, MarkDecisions, notificationPacing, type NotificationGap, type NotificationGrid } from '../../ecn.ts';
+import type { EcnConfig, PfcConfig } from '../../model.ts';
+import { Floats } from './growable.ts';
+
+/** Bytes: rounding guard of the PFC thresholds, as in the curve engine's PfcController. */
+const MARGIN = 1e-6;
+
+/** What the port tells the engine: a PFC frame sent, or a packet marked (then notified by the receiver). */
+export interface PortListener {
+  frame(flow: number, time: number, kind: 'pfc-pause' | 'pfc-resume'): void;
+  mark(flow: number, time: number, from: number): void;
+}
+
+/**
+ * The switch's egress port: a FIFO of whole packets served at rate C (one packet time T = I/C each),
+ * with per-ingress PFC and ECN/RED marking at enqueue or dequeue, as the curve engine's whole-packet
+ * mode defines them (`PathServerModel.packets`):
+ * - packets that arrive at one instant are queued in the order they are handed over (the engine
+ *   sorts them: latest packet train first, then port order), and all of them count before a
+ *   dequeue that starts at that instant;
+ * - a packet leaves its ingress count, and is marked at dequeue, when its transmission starts, on
+ *   the queue it leaves behind (arrivals at that instant included, itself not);
+ * - marked at enqueue, a packet sees the bytes that arrived before its instant minus the fluid
+ *   departures D(t);
+ * - PAUSE when an arrival makes the ingress bytes exceed X_off; RESUME when a dequeue leaves them
+ *   below X_on (threshold) or (X_off − X_on)/C after the PAUSE (paper).
+ * The queue holds one small integer per packet (its flow) in a ring buffer; the server's start
+ * times are counted from the start of the busy period (busyStart + k·T), so no rounding builds up.
+ */
+export class FifoPort {
+  private ring = new Int32Array(1024);
+  private ringArrival = new Float64Array(1024);
+  private head = 0;
+  private tail = 0;
+  /** Packets per ingress in the queue (not yet started). */
+  private readonly ingress: Int32Array;
+  /** Packets of each flow whose transmission has started. */
+  readonly dequeued: Int32Array;
+  private startedTotal = 0;
+  private busyStart = -Infinity;
+  private busyCount = 0;
+  /** When the packet in transmission started and when the server is free again (s). */
+  private current = -Infinity;
+  private free = -Infinity;
+  /** Arrivals before the current instant (for marking at enqueue). */
+  private arrivedBefore = 0;
+  private arrivedTotal = 0;
+  private readonly pausedAtSwitch: Uint8Array;
+  /** 'paper' resume: when each paused ingress resumes (s). */
+  private readonly resumeAt: Float64Array;
+  private readonly decisions: MarkDecisions | null;
+  readonly gaps: (NotificationGap | NotificationGrid)[];
+  /** Every dequeue start in order (s), and each flow's (for the result's curves). */
+  readonly starts = new Floats();
+  readonly flowStarts: Floats[];
+  /** Every arrival in queue order (s). */
+  readonly arrivals = new Floats();
+
+  constructor(
+    flows: number,
+    readonly packet: number,
+    readonly rate: number,
+    private readonly ecn: EcnConfig | undefined,
+    private readonly pfc: PfcConfig | undefined,
+    private readonly listener: PortListener,
+  ) {
+    this.ingress = new Int32Array(flows);
+    this.dequeued = new Int32Array(flows);
+    this.pausedAtSwitch = new Uint8Array(flows);
+    this.resumeAt = new Float64Array(flows).fill(Infinity);
+    this.decisions = ecn === undefined ? null : new MarkDecisions(ecn.random ?? 'expected', flows);
+    this.gaps = Array.from({ length: flows }, () => notificationPacing(ecn ?? {}));
+    this.flowStarts = Array.from({ length: flows }, () => new Floats());
+  }
+
+  /** Packet time T (s). */
+  get packetTime(): number {
+    return this.packet / this.rate;
+  }
+
+  /** Packets waiting (not yet started). */
+  get queued(): number {
+    return this.tail - this.head;
+  }
+
+  /** When the next transmission starts (s): the head packet once the server is free; +∞ if empty. */
+  nextDequeue(): number {
+    if (this.tail === this.head) return Infinity;
+    const arrival = this.ringArrival[this.head & (this.ring.length - 1)];
+    return arrival > this.free ? arrival : this.busyStart + this.busyCount * this.packetTime;
+  }
+
+  /** The earliest 'paper' PFC resume (s) and its flow. */
+  nextResume(): { time: number; flow: number } {
+    let time = Infinity;
+    let flow = -1;
+    if (this.pfc?.resume === 'paper') for (let j = 0; j < this.resumeAt.length; j++) if (this.resumeAt[j] < time) [time, flow] = [this.resumeAt[j], j];
+    return { time, flow };
+  }
+
+  /** A packet of `flow` arrives at `time`; `sameInstant`: an earlier packet arrived at this instant. */
+  arrive(flow: number, time: number, from: number, sameInstant: boolean): void {
+    if (!sameInstant) this.arrivedBefore = this.arrivedTotal;
+    if (this.ecn !== undefined && this.ecn.at !== 'dequeue') {
+      // Marked at enqueue: the bytes that arrived before this instant, less the fluid departures.
+      this.decide(flow, time, from, this.arrivedBefore * this.packet - this.departedAt(time));
+    }
+    this.push(flow, time);
+    this.arrivals.push(time);
+    this.arrivedTotal += 1;
+    const count = ++this.ingress[flow];
+    if (this.pfc !== undefined && this.pausedAtSwitch[flow] === 0 && count * this.packet > this.pfc.xOff + MARGIN) {
+      this.pausedAtSwitch[flow] = 1;
+      this.listener.frame(flow, time, 'pfc-pause');
+      if (this.pfc.resume === 'paper') this.resumeAt[flow] = time + (this.pfc.xOff - this.pfc.xOn) / (this.pfc.lineRate as number);
+    }
+  }
+
+  /** Starts the head packet's transmission at `time` (= nextDequeue()). */
+  dequeue(time: number): void {
+    const slot = this.head & (this.ring.length - 1);
+    const flow = this.ring[slot];
+    const arrival = this.ringArrival[slot];
+    this.head += 1;
+    if (arrival > this.free) {
+      this.busyStart = time;
+      this.busyCount = 0;
+    }
+    this.busyCount += 1;
+    this.current = time;
+    this.free = this.busyStart + this.busyCount * this.packetTime;
+    this.startedTotal += 1;
+    const from = this.dequeued[flow] * this.packet;
+    this.dequeued[flow] += 1;
+    this.starts.push(time);
+    this.flowStarts[flow].push(time);
+    const count = --this.ingress[flow];
+    if (this.pfc !== undefined && this.pfc.resume !== 'paper' && this.pausedAtSwitch[flow] === 1 && count * this.packet < this.pfc.xOn + MARGIN) {
+      this.pausedAtSwitch[flow] = 0;
+      this.listener.frame(flow, time, 'pfc-resume');
+    }
+    // Marked at dequeue: the queue the packet leaves behind.
+    if (this.ecn?.at === 'dequeue') this.decide(flow, time, from, this.queued * this.packet);
+  }
+
+  /** The 'paper' resume of `flow` at `time`, and a new PAUSE at once if its ingress is still above X_off. */
+  resume(flow: number, time: number): void {
+    const pfc = this.pfc!;
+    this.pausedAtSwitch[flow] = 0;
+    this.resumeAt[flow] = Infinity;
+    this.listener.frame(flow, time, 'pfc-resume');
+    if (this.ingress[flow] * this.packet > pfc.xOff + MARGIN) {
+      this.pausedAtSwitch[flow] = 1;
+      this.listener.frame(flow, time, 'pfc-pause');
+      this.resumeAt[flow] = time + (pfc.xOff - pfc.xOn) / (pfc.lineRate as number);
+    }
+  }
+
+  /** Bytes the server has sent by t (fluid: the packet in transmission counts as far as it got). */
+  private departedAt(t: number): number {
+    const inTransmission = t < this.free && t >= this.current ? this.packet - this.rate * (t - this.current) : 0;
+    return this.startedTotal * this.packet - Math.max(0, inTransmission);
+  }
+
+  /** RED on a backlog of `backlog` bytes, drawn from the flow's stream when p > 0. */
+  private decide(flow: number, time: number, from: number, backlog: number): void {
+    const p = redProbability(this.ecn!, backlog);
+    if (p > 0 && this.decisions!.decide(flow, p)) this.listener.mark(flow, time, from);
+  }
+
+  private push(flow: number, time: number): void {
+    if (this.tail - this.head === this.ring.length) {
+      const n = this.ring.length;
+      const ring = new Int32Array(2 * n);
+      const times = new Float64Array(2 * n);
+      for (let k = this.head; k < this.tail; k++) {
+        ring[k & (2 * n - 1)] = this.ring[k & (n - 1)];
+        times[k & (2 * n - 1)] = this.ringArrival[k & (n - 1)];
+      }
+      this.ring = ring;
+      this.ringArrival = times;
+    }
+    const slot = this.tail & (this.ring.length - 1);
+    this.ring[slot] = flow;
+    this.ringArrival[slot] = time;
+    this.tail += 1;
+  }
+}

@@ -1,0 +1,273 @@
+import { type Curve, close, firstTimeAbove } from '@ccalc/curves';
+import type { CongestionControl, Reaction, SignalView } from '../../cca.ts';
+import type { EngineEvent, StepSeries } from '../../results.ts';
+import { Trace } from '../../trace.ts';
+import { pacedAdmission, pausedAdmission } from '../../admission.ts';
+import { pacerLead } from '../../pacer.ts';
+import { packetsStarted, wholePackets } from '../../acknowledgements.ts';
+import { recordState } from '../../state-series.ts';
+import { Floats } from './growable.ts';
+
+/** Bytes: rounding guard of admission levels, as in the curve engine. */
+const MARGIN = 1e-6;
+
+/** A signal on its way to a sender: a PFC frame or a congestion notification. */
+const PAUSE = 0;
+const RESUME = 1;
+
+/**
+ * One sender of whole packets under a rate-based CCA, moved from event to event. Its admission Â
+ * (bytes, in the switch's time frame) is a plan: a local curve from the last change of rate or of
+ * PFC state, the same fluid queue A_rem ⊗ λ_r with the NIC's pacing that the curve engine builds
+ * (`pacedAdmission`, `pausedAdmission`, `pacerLead`). A packet starts, and counts at the switch,
+ * when Â passes the multiple of the packet size below it: each start is found on the plan by one
+ * division, never by stepping through bytes. Signals (PFC frames, notifications) wait in two FIFO
+ * queues; the CCA's timers and byte counter are read off its state.
+ */
+export class PacketSender {
+  state: unknown;
+  nextTimer: number;
+  /** PFC state at the sender (a PAUSE arrived and no RESUME since). */
+  paused = false;
+  /** Â up to the plan's start (the history the pacer reads). */
+  private readonly history = new Trace();
+  private plan: Curve;
+  private planT0 = 0;
+  private planBase = 0;
+  /** The plan's segment where the next packet's level is looked for. */
+  private planIndex = 0;
+  /** Packets started so far, and when the next one starts (s; +∞ if none is planned). */
+  started = 0;
+  nextStart = Infinity;
+  /** Start of the packet train of the latest packet (back-to-back packets, see PacketTrains). */
+  trainStart = -Infinity;
+  private lastStart = -Infinity;
+  /** When Â reaches the CCA's byte target (+∞ for none), and the last instant it was handled. */
+  bytesTime = Infinity;
+  private bytesHandled = -Infinity;
+  /** When each packet started (s): its arrival at the switch. */
+  readonly starts = new Floats();
+  readonly series: Record<string, StepSeries> = {};
+  /** PFC frames on their way: arrival times and kinds (FIFO: one delay per flow). */
+  private readonly frameTimes = new Floats();
+  private readonly frameKinds: number[] = [];
+  private frameHead = 0;
+  /** Notifications on their way: arrival times and the marked packet's first byte. */
+  private readonly cnpTimes = new Floats();
+  private readonly cnpFrom = new Floats();
+  private cnpHead = 0;
+
+  constructor(
+    readonly index: number,
+    readonly cca: CongestionControl<unknown>,
+    readonly arrivals: Curve,
+    readonly packet: number,
+    readonly ackDelay: number,
+    /** Packets up to this far apart (s) belong to one train. */
+    private readonly trainGap: number,
+  ) {
+    this.state = cca.initial();
+    this.nextTimer = cca.nextTimer(this.state);
+    this.plan = this.planFrom(0, 0);
+    this.nextStart = this.findStart();
+    this.bytesTime = this.findBytes(0);
+    recordState(this.series, cca.describe(this.state), 0);
+  }
+
+  /** Â(x) (bytes admitted by x, x ≥ the plan's start or in the history before it). */
+  admittedAt(x: number): number {
+    return x >= this.planT0 ? this.planBase + this.plan.at(x - this.planT0) : this.history.at(x);
+  }
+
+  /** The earliest signal, timer or byte count due at this sender (s). */
+  nextReaction(): number {
+    let t = this.nextTimer < this.bytesTime ? this.nextTimer : this.bytesTime;
+    if (this.frameHead < this.frameTimes.length && this.frameTimes.at(this.frameHead) < t) t = this.frameTimes.at(this.frameHead);
+    if (this.cnpHead < this.cnpTimes.length && this.cnpTimes.at(this.cnpHead) < t) t = this.cnpTimes.at(this.cnpHead);
+    return t;
+  }
+
+  /** A PFC frame that reaches this sender at `time`. */
+  frameArrives(time: number, kind: 'pfc-pause' | 'pfc-resume'): void {
+    this.frameTimes.push(time);
+    this.frameKinds.push(kind === 'pfc-pause' ? PAUSE : RESUME);
+  }
+
+  /** A notification that reaches this sender at `time`, for the packet whose first byte is `from`. */
+  notificationArrives(time: number, from: number): void {
+    this.cnpTimes.push(time);
+    this.cnpFrom.push(from);
+  }
+
+  /**
+   * Handles the earliest reaction if it is due by `limit`, at one instant in the curve engine's
+   * order: PFC frames, notifications, the byte count, then timers. Packets that started before it
+   * are handed to `started` first (they are on the wire whatever the reaction). Returns false when
+   * nothing was due.
+   */
+  reactOnce(limit: number, events: EngineEvent[], started: (flow: number, time: number) => void): boolean {
+    const frame = this.frameHead < this.frameTimes.length ? this.frameTimes.at(this.frameHead) : Infinity;
+    const cnp = this.cnpHead < this.cnpTimes.length ? this.cnpTimes.at(this.cnpHead) : Infinity;
+    const at = Math.min(frame, cnp, this.bytesTime, this.nextTimer);
+    if (!(at <= limit)) return false;
+    this.startPacketsBy(at, started);
+    if (frame === at) {
+      const pause = this.frameKinds[this.frameHead++] === PAUSE;
+      events.push({ time: at, flow: this.index, kind: pause ? 'pfc-pause' : 'pfc-resume', before: {}, after: {} });
+      if (pause !== this.paused) {
+        this.paused = pause;
+        this.replan(at);
+      }
+    } else if (cnp === at) {
+      const from = this.cnpFrom.at(this.cnpHead++);
+      if (this.cca.onNotification !== undefined) this.apply(this.cca.onNotification(this.state, new SenderSignals(this, at, from)), at, events, 'cnp');
+    } else if (this.bytesTime === at) {
+      this.bytesHandled = at;
+      this.apply(this.cca.onBytes!(this.state, new SenderSignals(this, at)), at, events);
+    } else this.apply(this.cca.onTimer(this.state, new SenderSignals(this, at)), at, events);
+    return true;
+  }
+
+  /** Starts the next packet (at `nextStart`): returns its time. */
+  startPacket(): number {
+    const x = this.nextStart;
+    this.started += 1;
+    if (x - this.lastStart > this.trainGap && !close(x - this.lastStart, this.trainGap)) this.trainStart = x;
+    this.lastStart = x;
+    this.starts.push(x);
+    this.nextStart = this.findStart();
+    return x;
+  }
+
+  /** Completes the admission history up to the horizon and returns Â as a curve. */
+  admittedCurve(horizon: number): Curve {
+    if (horizon > this.planT0) this.history.appendLocal(this.plan, this.planT0, horizon, this.planBase);
+    this.planT0 = horizon;
+    return this.history.curve();
+  }
+
+  /** Hands over the packets that have started by x: those the wire I·⌈Â(x)/I⌉ counts. */
+  private startPacketsBy(x: number, started: (flow: number, time: number) => void): void {
+    const due = Math.round(packetsStarted(this.admittedAt(x), this.packet) / this.packet);
+    while (this.started < due && this.nextStart < Infinity) {
+      if (this.nextStart > x) this.nextStart = x;
+      started(this.index, this.startPacket());
+    }
+  }
+
+  /** Applies a CCA reaction at `at`: new state, log, step series, and a new plan if the rate changed. */
+  private apply(reaction: Reaction<unknown>, at: number, events: EngineEvent[], logAs?: string): void {
+    if (reaction.shift === 'acknowledged') throw new Error(`${this.cca.name}: a Go-Back-N restart, which the event engine does not run (use the curve engine)`);
+    const before = this.cca.describe(this.state);
+    const oldRate = this.rate();
+    this.state = reaction.state;
+    this.nextTimer = this.cca.nextTimer(this.state);
+    const after = this.cca.describe(this.state);
+    if (logAs !== undefined) events.push({ time: at, flow: this.index, kind: logAs, before, after: before });
+    events.push({ time: at, flow: this.index, kind: reaction.kind, before, after });
+    recordState(this.series, after, at);
+    if (this.rate() !== oldRate) this.replan(at);
+    else this.bytesTime = this.findBytes(at);
+  }
+
+  private rate(): number {
+    const limit = this.cca.limit(this.state);
+    if (limit.kind !== 'rate') throw new Error(`${this.cca.name}: a ${limit.kind} window, which the event engine does not run (use the curve engine)`);
+    return limit.rate;
+  }
+
+  /** A new plan from x under the current state and PFC state (the history is completed to x first). */
+  private replan(x: number): void {
+    const base = this.admittedAt(x);
+    if (x > this.planT0) this.history.appendLocal(this.plan, this.planT0, x, this.planBase);
+    this.plan = this.planFrom(x, base);
+    this.planT0 = x;
+    this.planBase = base;
+    this.planIndex = 0;
+    this.nextStart = this.findStart();
+    this.bytesTime = this.findBytes(x);
+  }
+
+  /** What the sender admits from x on (local curve), as the curve engine's admission. */
+  private planFrom(x: number, base: number): Curve {
+    const rate = this.rate();
+    const unpaused = (): Curve => pacedAdmission(this.arrivals, rate, x, base, pacerLead(this.history.history(), x, base, rate, this.packet, MARGIN), MARGIN);
+    return this.paused ? pausedAdmission(unpaused, base, this.packet, MARGIN) : unpaused();
+  }
+
+  /**
+   * When the next packet starts: the first instant the wire I·⌈Â/I⌉ (counted as the curve engine's
+   * packetize 'up' counts it) passes `started`·I, found on the plan from the segment of the last
+   * start; +∞ if the plan never gets there.
+   */
+  private findStart(): number {
+    const I = this.packet;
+    const level = this.started * I;
+    const g = this.plan;
+    const n = g.t.length;
+    for (let i = this.planIndex; i < n; i++) {
+      if (i > this.planIndex && packetsStarted(this.planBase + g.v[i], I) > level) {
+        this.planIndex = i;
+        return this.planT0 + g.t[i];
+      }
+      const right = this.planBase + g.r[i];
+      const rising = g.s[i] > 0 && right !== Infinity;
+      if ((rising ? wholePackets(right, I) + I : packetsStarted(right, I)) > level) {
+        this.planIndex = i;
+        return this.planT0 + g.t[i];
+      }
+      if (rising) {
+        const x = g.t[i] + (level - right) / g.s[i];
+        if (i + 1 >= n || x < g.t[i + 1]) {
+          this.planIndex = i;
+          return this.planT0 + x;
+        }
+      }
+    }
+    return Infinity;
+  }
+
+  /** When Â first exceeds the CCA's byte target (within the margin), from x on; +∞ for none. */
+  private findBytes(x: number): number {
+    if (!this.cca.listens.bytes || this.cca.byteTarget === undefined) return Infinity;
+    const target = this.cca.byteTarget(this.state);
+    if (!(target < Infinity)) return Infinity;
+    const local = firstTimeAbove(this.plan, x - this.planT0, Infinity, target - MARGIN - this.planBase);
+    const at = this.planT0 + local;
+    // An instant is handled once (the curve engine's rule): a target still reached there waits.
+    return at === this.bytesHandled ? Infinity : at;
+  }
+}
+
+/** What a rate-based CCA may read when it reacts in the event engine: the time and its admissions. */
+class SenderSignals implements SignalView {
+  constructor(
+    private readonly sender: PacketSender,
+    readonly now: number,
+    readonly markedFrom?: number,
+  ) {}
+
+  get feedbackDelay(): number {
+    return this.sender.ackDelay;
+  }
+
+  admitted(t: number): number {
+    return this.sender.admittedAt(t);
+  }
+
+  acknowledged(): number {
+    return unavailable('acknowledgements');
+  }
+
+  rtt(): number {
+    return unavailable('round-trip times');
+  }
+
+  minRttSince(): number {
+    return unavailable('round-trip times');
+  }
+}
+
+function unavailable(what: string): never {
+  throw new Error(`the event engine computes no ${what}: run a CCA that reads them on the curve engine`);
+}
