@@ -24,7 +24,8 @@ export function firstTimeAbove(h: Curve, from: number, to: number, margin = 0): 
       const x = t0 + (margin - y0) / h.s[i];
       if (x < end) return x <= to ? Math.max(x, t0) : Infinity;
     }
-    if (end > to) return Infinity;
+    // Past the last breakpoint (or past `to`) nothing crosses any more.
+    if (end > to || i + 1 >= h.t.length) return Infinity;
     i += 1;
     if (h.v[i] > margin || h.r[i] > margin) return h.t[i];
   }

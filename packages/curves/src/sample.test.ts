@@ -58,6 +58,14 @@ describe('firstTimeAbove (signal instants)', () => {
     expect(firstTimeAbove(C.fromBreakpoints([[0, 0, 0, 0], [2, 5, 0, 0]]), 0, 10)).toBe(2); // an isolated point
     expect(firstTimeAbove(rate(1), 0, 10, 4)).toBe(4);
   });
+
+  it('searches to +∞: a curve that never exceeds the margin gives +∞ (it used to walk past the last breakpoint forever)', async () => {
+    const { firstTimeAbove, constant, step } = await import('./index.ts');
+    expect(firstTimeAbove(constant(0), 0, Infinity)).toBe(Infinity);
+    expect(firstTimeAbove(step(1, 3), 0, Infinity, 2)).toBe(Infinity);
+    expect(firstTimeAbove(step(1, 3), 5, Infinity)).toBe(5);
+    expect(firstTimeAbove(rate(1), 0, Infinity, 4)).toBe(4);
+  });
 });
 
 describe('firstTimeAboveShifted equals firstTimeAbove on the shifted difference', () => {

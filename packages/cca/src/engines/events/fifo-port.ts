@@ -90,12 +90,12 @@ export class FifoPort {
     return arrival > this.free ? arrival : this.busyStart + this.busyCount * this.packetTime;
   }
 
-  /** The earliest 'paper' PFC resume (s) and its flow. */
-  nextResume(): { time: number; flow: number } {
+  /** The earliest 'paper' PFC resume (s; +∞ for none). */
+  nextResume(): number {
+    if (this.pfc?.resume !== 'paper') return Infinity;
     let time = Infinity;
-    let flow = -1;
-    if (this.pfc?.resume === 'paper') for (let j = 0; j < this.resumeAt.length; j++) if (this.resumeAt[j] < time) [time, flow] = [this.resumeAt[j], j];
-    return { time, flow };
+    for (let j = 0; j < this.resumeAt.length; j++) if (this.resumeAt[j] < time) time = this.resumeAt[j];
+    return time;
   }
 
   /** A packet of `flow` arrives at `time`; `sameInstant`: an earlier packet arrived at this instant. */
@@ -143,9 +143,12 @@ export class FifoPort {
     if (this.ecn?.at === 'dequeue') this.decide(flow, time, from, this.queued * this.packet);
   }
 
-  /** The 'paper' resume of `flow` at `time`, and a new PAUSE at once if its ingress is still above X_off. */
-  resume(flow: number, time: number): void {
+  /** The earliest 'paper' resume, and a new PAUSE at once if that ingress is still above X_off. */
+  resume(): void {
     const pfc = this.pfc!;
+    let flow = 0;
+    for (let j = 1; j < this.resumeAt.length; j++) if (this.resumeAt[j] < this.resumeAt[flow]) flow = j;
+    const time = this.resumeAt[flow];
     this.pausedAtSwitch[flow] = 0;
     this.resumeAt[flow] = Infinity;
     this.listener.frame(flow, time, 'pfc-resume');

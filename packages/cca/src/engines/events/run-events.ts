@@ -1,11 +1,11 @@
-import { asRateLatency, EPSILON } from '@ccalc/curves';
+import { asRateLatency, close, EPSILON } from '@ccalc/curves';
 import type { PathServerModel } from '../../model.ts';
 import type { EngineEvent, EngineResult, SentNotification } from '../../results.ts';
 import { validateModel } from '../../validate.ts';
 import { ModelError } from '../../errors.ts';
 import { eventEngineSupport } from './support.ts';
 import { PacketSender } from './sender.ts';
-import { FifoPort } from './fifo-port.ts';
+import { FifoPort, type PortListener } from './fifo-port.ts';
 import { IndexedHeap } from './indexed-heap.ts';
 import { eventResult } from './result.ts';
 
@@ -49,82 +49,133 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
   const events: EngineEvent[] = [];
   const notifications: SentNotification[] = [];
   const heap = new IndexedHeap(n);
-  const keyOf = (s: PacketSender): number => {
-    const r = s.nextReaction();
-    const start = s.nextStart < horizon ? s.nextStart : Infinity;
-    return r < start ? (r <= horizon ? r : Infinity) : start;
-  };
-  const port = new FifoPort(n, packet, C, model.ecn, model.pfc, {
-    frame(flow, time, kind) {
-      senders[flow].frameArrives(time + pauseDelay[flow], kind);
-      heap.set(flow, keyOf(senders[flow]));
-    },
-    mark(flow, time, from) {
-      const s = senders[flow];
-      if (!s.cca.listens.notifications) return;
-      // The receiver paces notifications (gap rule or grid); they reach the sender a delay later.
-      const sent = port.gaps[flow].next(time);
-      if (sent === null) return;
-      const arrives = sent + notificationDelay[flow];
-      s.notificationArrives(arrives, from);
-      notifications.push({ flow, marked: time, sent, arrives });
-      heap.set(flow, keyOf(s));
-    },
-  });
-  senders.forEach((s, j) => heap.set(j, keyOf(s)));
+  const signals = new SignalRouter(senders, heap, horizon, pauseDelay, notificationDelay, notifications);
+  const port = new FifoPort(n, packet, C, model.ecn, model.pfc, signals);
+  signals.port = port;
+  for (const s of senders) heap.set(s.index, senderKey(s, horizon));
 
-  // Packets starting at the current instant: flow and time, sorted before they are queued.
-  const arrivingFlow: number[] = [];
-  const arrivingTime: number[] = [];
-  const started = (flow: number, time: number): void => {
-    arrivingFlow.push(flow);
-    arrivingTime.push(time);
-  };
-  const touched: number[] = [];
+  // Packets starting at the current instant, and the senders that had something at it.
+  const arriving = new Arrivals(n);
+  const touched = new Int32Array(n);
   let steps = 0;
   for (;;) {
-    const tSender = heap.topKey();
     const tDequeue = port.nextDequeue();
-    const resume = port.nextResume();
-    const t = Math.min(tSender, tDequeue < horizon ? tDequeue : Infinity, resume.time <= horizon ? resume.time : Infinity);
+    const tResume = port.nextResume();
+    let t = heap.topKey();
+    if (tDequeue < horizon && tDequeue < t) t = tDequeue;
+    if (tResume <= horizon && tResume < t) t = tResume;
     if (!(t <= horizon)) break;
     // One instant: every event within the curves' tolerance of t.
-    const limit = t + EPSILON * Math.max(1, Math.abs(t));
+    const limit = t + EPSILON * (t > 1 ? t : 1);
     if (options.onProgress !== undefined && ++steps % 65536 === 0) options.onProgress(t, horizon);
 
-    // 1. Reactions at the senders, sender by sender.
-    touched.length = 0;
+    // 1. Reactions at the senders, sender by sender (packets started before a reaction are handed over first).
+    let count = 0;
+    const reactUntil = limit < horizon ? limit : horizon;
     while (heap.topKey() <= limit) {
       const j = heap.top();
+      touched[count++] = j;
       const s = senders[j];
-      touched.push(j);
-      while (s.reactOnce(Math.min(limit, horizon), events, started));
+      while (s.reactOnce(reactUntil, events, arriving));
       heap.set(j, Infinity);
     }
     // 2. Packets that start at this instant reach the switch: latest packet train first, then port order.
-    for (const j of touched) {
-      const s = senders[j];
-      if (s.nextStart <= limit && s.nextStart < horizon) started(j, s.startPacket());
+    for (let k = 0; k < count; k++) {
+      const s = senders[touched[k]];
+      if (s.nextStart <= limit && s.nextStart < horizon) arriving.add(s.index, s.startPacket());
     }
-    if (arrivingFlow.length > 0) queueArrivals(arrivingFlow, arrivingTime, senders, port);
-    arrivingFlow.length = 0;
-    arrivingTime.length = 0;
-    for (const j of touched) heap.set(j, keyOf(senders[j]));
+    if (arriving.count > 0) arriving.queue(senders, port);
+    for (let k = 0; k < count; k++) heap.set(touched[k], senderKey(senders[touched[k]], horizon));
 
     // 3. The switch: 'paper' PFC resumes, then the transmission that starts now.
-    for (let r = port.nextResume(); r.time <= limit && r.time <= horizon; r = port.nextResume()) port.resume(r.flow, r.time);
+    while (port.nextResume() <= limit && port.nextResume() <= horizon) port.resume();
     const d = port.nextDequeue();
     if (d <= limit && d < horizon) port.dequeue(d);
   }
   return eventResult(model, senders, port, events, notifications);
 }
 
-/** Queues the packets that arrive at one instant: the latest packet train first, then port order. */
-function queueArrivals(flows: number[], times: number[], senders: PacketSender[], port: FifoPort): void {
-  const order = flows.map((_, k) => k);
-  if (order.length > 1) order.sort((a, b) => senders[flows[b]].trainStart - senders[flows[a]].trainStart || flows[a] - flows[b]);
-  order.forEach((k, position) => {
-    const j = flows[k];
-    port.arrive(j, times[k], (senders[j].started - 1) * port.packet, position > 0);
-  });
+/** When a sender next has something to do (a reaction by the horizon, or a packet before it). */
+function senderKey(s: PacketSender, horizon: number): number {
+  const r = s.nextReaction();
+  const start = s.nextStart < horizon ? s.nextStart : Infinity;
+  return r < start ? (r <= horizon ? r : Infinity) : start;
+}
+
+/**
+ * Takes the port's PFC frames and marks to the senders: a frame arrives after the flow's pause
+ * delay; a mark is notified by the receiver (gap rule or grid, per sender) if the sender's CCA
+ * listens, and arrives after the notification delay.
+ */
+class SignalRouter implements PortListener {
+  port!: FifoPort;
+
+  constructor(
+    private readonly senders: PacketSender[],
+    private readonly heap: IndexedHeap,
+    private readonly horizon: number,
+    private readonly pauseDelay: number[],
+    private readonly notificationDelay: number[],
+    private readonly notifications: SentNotification[],
+  ) {}
+
+  frame(flow: number, time: number, kind: 'pfc-pause' | 'pfc-resume'): void {
+    const s = this.senders[flow];
+    s.frameArrives(time + this.pauseDelay[flow], kind);
+    this.heap.set(flow, senderKey(s, this.horizon));
+  }
+
+  mark(flow: number, time: number, from: number): void {
+    const s = this.senders[flow];
+    if (!s.cca.listens.notifications) return;
+    const sent = this.port.gaps[flow].next(time);
+    if (sent === null) return;
+    const arrives = sent + this.notificationDelay[flow];
+    s.notificationArrives(arrives, from);
+    this.notifications.push({ flow, marked: time, sent, arrives });
+    this.heap.set(flow, senderKey(s, this.horizon));
+  }
+}
+
+/** The packets that start at one instant (flow and time), queued at the port in the curve engine's order. */
+class Arrivals {
+  readonly flows: Int32Array;
+  readonly times: Float64Array;
+  count = 0;
+
+  constructor(n: number) {
+    this.flows = new Int32Array(n);
+    this.times = new Float64Array(n);
+  }
+
+  add(flow: number, time: number): void {
+    this.flows[this.count] = flow;
+    this.times[this.count] = time;
+    this.count += 1;
+  }
+
+  /**
+   * Queues them, latest packet train first, then port order (insertion sort: few at a time). Train
+   * starts within the tolerance are one instant: computed along different paths, they differ by rounding.
+   */
+  queue(senders: PacketSender[], port: FifoPort): void {
+    const { flows, times } = this;
+    for (let a = 1; a < this.count; a++) {
+      const f = flows[a];
+      const x = times[a];
+      const start = senders[f].trainStart;
+      let b = a - 1;
+      for (; b >= 0; b--) {
+        const other = senders[flows[b]].trainStart;
+        const before = close(start, other) ? f < flows[b] : start > other;
+        if (!before) break;
+        flows[b + 1] = flows[b];
+        times[b + 1] = times[b];
+      }
+      flows[b + 1] = f;
+      times[b + 1] = x;
+    }
+    for (let k = 0; k < this.count; k++) port.arrive(flows[k], times[k], (senders[flows[k]].started - 1) * port.packet, k > 0);
+    this.count = 0;
+  }
 }

@@ -105,7 +105,7 @@ export class PacketSender {
    * are handed to `started` first (they are on the wire whatever the reaction). Returns false when
    * nothing was due.
    */
-  reactOnce(limit: number, events: EngineEvent[], started: (flow: number, time: number) => void): boolean {
+  reactOnce(limit: number, events: EngineEvent[], started: { add(flow: number, time: number): void }): boolean {
     const frame = this.frameHead < this.frameTimes.length ? this.frameTimes.at(this.frameHead) : Infinity;
     const cnp = this.cnpHead < this.cnpTimes.length ? this.cnpTimes.at(this.cnpHead) : Infinity;
     const at = Math.min(frame, cnp, this.bytesTime, this.nextTimer);
@@ -147,11 +147,11 @@ export class PacketSender {
   }
 
   /** Hands over the packets that have started by x: those the wire I·⌈Â(x)/I⌉ counts. */
-  private startPacketsBy(x: number, started: (flow: number, time: number) => void): void {
+  private startPacketsBy(x: number, started: { add(flow: number, time: number): void }): void {
     const due = Math.round(packetsStarted(this.admittedAt(x), this.packet) / this.packet);
     while (this.started < due && this.nextStart < Infinity) {
       if (this.nextStart > x) this.nextStart = x;
-      started(this.index, this.startPacket());
+      started.add(this.index, this.startPacket());
     }
   }
 

@@ -1,0 +1,91 @@
+import { type Curve, add, rate, step } from '@ccalc/curves';
+import type { CongestionControl } from '../cca.ts';
+import type { PathServerModel } from '../model.ts';
+import { Mulberry32 } from '../random.ts';
+import { fixedRate } from '../ccas/fixed-rate.ts';
+import { aimdRate } from '../ccas/aimd-rate.ts';
+import { dcqcn } from '../ccas/dcqcn/index.ts';
+import { newConnectionsAt } from '../ccas/new-connections.ts';
+
+/**
+ * A seeded random small model of whole packets for comparing the two engines: 2–8 senders at
+ * 100 Gb/s with 1000 B packets (T = 80 ns), bursts of 3–60 packets (sometimes not a whole number of
+ * packets, sometimes a second burst on a new connection), starts that often coincide; a CCA among
+ * line rate, a slower fixed rate, AIMD (no timeout) and the DCQCN variants paper (no timeout),
+ * zhu2015, ns3-mlx and nic with µs timers; ECN at enqueue or dequeue (RED or threshold, random or
+ * expected-value marks, gap or grid pacing) or none; PFC with threshold or paper resume or none;
+ * delays of 0.3–4 µs that are not whole packet times. The horizon leaves time to finish.
+ * @example runEvents(randomPacketModel(7))
+ */
+export function randomPacketModel(seed: number): PathServerModel {
+  const g = new Mulberry32(seed * 7919 + 13);
+  const u = (a: number, b: number): number => a + (b - a) * g.next();
+  const int = (a: number, b: number): number => Math.floor(u(a, b + 1));
+  const pick = <T>(xs: readonly T[]): T => xs[int(0, xs.length - 1)];
+  const C = 12.5e9;
+  const I = 1000;
+  const T = I / C;
+  const n = int(2, 8);
+  const us = 1e-6;
+  const ccaKind = pick(['line', 'slow', 'aimd', 'paper', 'zhu2015', 'ns3-mlx', 'nic'] as const);
+  const period = (): number => u(1.5, 6) * us;
+  const cca = (): CongestionControl<unknown> => {
+    switch (ccaKind) {
+      case 'line':
+        return fixedRate(C);
+      case 'slow':
+        return fixedRate(C * u(0.2, 0.9));
+      case 'aimd':
+        return aimdRate({ initialRate: C * u(0.5, 1), increase: C * 0.01, decrease: u(0.5, 0.9), increaseInterval: period(), maxRate: C });
+      case 'paper':
+        return dcqcn('paper', { lineRate: C, decrease: 0.75, additiveIncrease: C * 0.01, increaseInterval: period() });
+      case 'zhu2015':
+        return dcqcn('zhu2015', { lineRate: C, minRate: C / 100, g: 1 / 16, alphaPeriod: period(), increasePeriod: period(), byteCounter: int(5, 30) * I + int(0, 1) * 500, fastRecoverySteps: int(1, 5), additiveIncrease: C * 0.01, hyperIncrease: C * 0.05, initialAlpha: 1 });
+      case 'ns3-mlx':
+        return dcqcn('ns3-mlx', { lineRate: C, minRate: C / 100, g: 1 / 16, decreasePeriod: period(), alphaPeriod: period(), increasePeriod: period(), fastRecoverySteps: int(1, 5), additiveIncrease: C * 0.01, hyperIncrease: C * 0.05, clampTargetRate: g.next() < 0.7 });
+      case 'nic':
+        return dcqcn('nic', { maxRate: C, minRate: C / 100, mergePeriod: period(), alphaRateShift: 1, alphaG: 64, alphaTimer: period(), noCnpTimer: period(), byteCounter: int(5, 30) * I, rateAi: C * 0.01, rateHai: C * 0.05, fastRecoverySteps: int(1, 5), initialAlpha: 1023 });
+    }
+  };
+  const starts = [0, 0.3 * us, u(0, 3) * us];
+  let total = 0;
+  const flows = Array.from({ length: n }, (_, j) => {
+    const packets = int(3, 60);
+    const size = packets * I - (g.next() < 0.2 ? int(1, I - 1) : 0);
+    const start = g.next() < 0.5 ? starts[int(0, 1)] : pick(starts) + int(0, 4) * T;
+    let arrivals: Curve = step(size, start);
+    let c = cca();
+    if (g.next() < 0.25) {
+      const again = start + u(1, 8) * us;
+      arrivals = add(arrivals, step(int(3, 30) * I, again));
+      if (g.next() < 0.6) c = newConnectionsAt(c, [again]);
+    } else if (g.next() < 0.1) arrivals = add(arrivals, rate(C * u(0.05, 0.3)));
+    total += arrivals.at(20 * us) / I;
+    return { arrivals, cca: c, name: `s${j}`, pauseDelay: u(0.3, 3) * us, notificationDelay: u(0.5, 4) * us, ackDelay: 5 * us };
+  });
+  const kMax = u(2, 20) * I;
+  const red = g.next() < 0.7;
+  const ecnKind = pick(['none', 'enqueue', 'dequeue', 'dequeue'] as const);
+  const pfcKind = pick(['none', 'threshold', 'threshold', 'paper'] as const);
+  const xOff = u(3, 15) * I;
+  return {
+    service: rate(C),
+    flows,
+    horizon: total * T * 2 + 20 * us,
+    feedbackDelay: 5 * us,
+    ecn:
+      ecnKind === 'none'
+        ? undefined
+        : {
+            kMax,
+            ...(red ? { kMin: kMax * u(0, 0.8), pMax: u(0.05, 1) } : {}),
+            packetSize: I,
+            at: ecnKind,
+            random: g.next() < 0.6 ? { seed: int(1, 1000) } : 'expected',
+            notificationGap: g.next() < 0.5 ? 0 : u(0.2, 3) * us,
+            pacing: g.next() < 0.7 ? 'gap' : 'grid',
+          },
+    pfc: pfcKind === 'none' ? undefined : { xOff, xOn: xOff * u(0.3, 0.95), resume: pfcKind, lineRate: C },
+    packets: { size: I },
+  };
+}

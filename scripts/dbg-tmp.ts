@@ -1,0 +1,10 @@
+import { runEvents } from '@ccalc/cca';
+import { randomPacketModel } from '../packages/cca/src/test-support/random-models.ts';
+const m = randomPacketModel(15);
+setTimeout(() => {}, 0);
+const { Session } = await import('node:inspector');
+const s = new Session(); s.connect();
+let n = 0;
+s.post('Profiler.enable'); 
+console.log(runEvents({ ...m, horizon: m.horizon / 4 }, { onProgress: (t) => { if (++n % 50 === 0) console.log('t', t); } }).events.length);
+console.log(runEvents({ ...m, horizon: m.horizon / 2 }, { onProgress: (t) => { if (++n % 50 === 0) console.log('t', t); } }).events.length);
