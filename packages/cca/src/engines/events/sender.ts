@@ -42,6 +42,12 @@ export class PacketSender {
   /** Start of the packet train of the latest packet (back-to-back packets, see PacketTrains). */
   trainStart = -Infinity;
   private lastStart = -Infinity;
+  /**
+   * The next breakpoint of the arrivals A after the plan's start (+∞ for none). The sender
+   * re-plans there: after it has drained, new data restarts the pacer (an overdue partial packet
+   * slot is complete at once), as the curve engine's admission does from any instant in between.
+   */
+  private arrivalChange = Infinity;
   /** When Â reaches the CCA's byte target (+∞ for none), and the last instant it was handled. */
   bytesTime = Infinity;
   private bytesHandled = -Infinity;
@@ -69,6 +75,7 @@ export class PacketSender {
     this.state = cca.initial();
     this.nextTimer = cca.nextTimer(this.state);
     this.plan = this.planFrom(0, 0);
+    this.arrivalChange = this.nextArrivalChange(0);
     this.nextStart = this.findStart();
     this.bytesTime = this.findBytes(0);
     recordState(this.series, cca.describe(this.state), 0);
@@ -82,6 +89,7 @@ export class PacketSender {
   /** The earliest signal, timer or byte count due at this sender (s). */
   nextReaction(): number {
     let t = this.nextTimer < this.bytesTime ? this.nextTimer : this.bytesTime;
+    if (this.arrivalChange < t) t = this.arrivalChange;
     if (this.frameHead < this.frameTimes.length && this.frameTimes.at(this.frameHead) < t) t = this.frameTimes.at(this.frameHead);
     if (this.cnpHead < this.cnpTimes.length && this.cnpTimes.at(this.cnpHead) < t) t = this.cnpTimes.at(this.cnpHead);
     return t;
@@ -101,17 +109,19 @@ export class PacketSender {
 
   /**
    * Handles the earliest reaction if it is due by `limit`, at one instant in the curve engine's
-   * order: PFC frames, notifications, the byte count, then timers. Packets that started before it
+   * order: a change of the arrivals (a re-plan, no event), PFC frames, notifications, the byte
+   * count, then timers. Packets that started before it
    * are handed to `started` first (they are on the wire whatever the reaction). Returns false when
    * nothing was due.
    */
   reactOnce(limit: number, events: EngineEvent[], started: { add(flow: number, time: number): void }): boolean {
     const frame = this.frameHead < this.frameTimes.length ? this.frameTimes.at(this.frameHead) : Infinity;
     const cnp = this.cnpHead < this.cnpTimes.length ? this.cnpTimes.at(this.cnpHead) : Infinity;
-    const at = Math.min(frame, cnp, this.bytesTime, this.nextTimer);
+    const at = Math.min(this.arrivalChange, frame, cnp, this.bytesTime, this.nextTimer);
     if (!(at <= limit)) return false;
     this.startPacketsBy(at, started);
-    if (frame === at) {
+    if (this.arrivalChange === at) this.replan(at);
+    else if (frame === at) {
       const pause = this.frameKinds[this.frameHead++] === PAUSE;
       events.push({ time: at, flow: this.index, kind: pause ? 'pfc-pause' : 'pfc-resume', before: {}, after: {} });
       if (pause !== this.paused) {
@@ -184,14 +194,22 @@ export class PacketSender {
     this.planT0 = x;
     this.planBase = base;
     this.planIndex = 0;
+    this.arrivalChange = this.nextArrivalChange(x);
     this.nextStart = this.findStart();
     this.bytesTime = this.findBytes(x);
+  }
+
+  /** The first breakpoint of the arrivals after x (+∞ for none). */
+  private nextArrivalChange(x: number): number {
+    const A = this.arrivals;
+    const i = A.indexAt(x) + 1;
+    return i < A.t.length ? A.t[i] : Infinity;
   }
 
   /** What the sender admits from x on (local curve), as the curve engine's admission. */
   private planFrom(x: number, base: number): Curve {
     const rate = this.rate();
-    const unpaused = (): Curve => pacedAdmission(this.arrivals, rate, x, base, pacerLead(this.history.history(), x, base, rate, this.packet, MARGIN), MARGIN);
+    const unpaused = (): Curve => pacedAdmission(this.arrivals, rate, x, base, pacerLead(this.history.history(), x, base, rate, this.packet, MARGIN, this.arrivals), MARGIN);
     return this.paused ? pausedAdmission(unpaused, base, this.packet, MARGIN) : unpaused();
   }
 
