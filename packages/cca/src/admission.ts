@@ -1,5 +1,6 @@
 import { Curve, CurveBuilder, convolveWithRate, horizontalShift, min, constant, max, verticalShift } from '@ccalc/curves';
 import { packetsStarted } from './acknowledgements.ts';
+import { pacerLead } from './pacer.ts';
 import type { Limit } from './cca.ts';
 
 /**
@@ -74,4 +75,43 @@ export function pacedAdmission(arrivals: Curve, rate: number, t0: number, base: 
 export function pausedAdmission(unpaused: () => Curve, base: number, packet: number, margin: number): Curve {
   const rest = packet > 0 ? packetsStarted(base, packet) - base : 0;
   return rest > margin ? min(unpaused(), constant(rest)) : constant(0);
+}
+
+/**
+ * What a rate-limited sender of whole packets admits from t0 (local curve), `admitted` being Â's
+ * history up to t0: the NIC's pacer (`pacerLead`: a packet in progress keeps the gap of the rate it
+ * was sent at) over the fluid queue (`pacedAdmission`). A sender that has drained (nothing waiting,
+ * A flat at Â) with a packet slot still open restarts its pacer when its next data arrives, as if
+ * computed there: so the admission does not depend on the instant it is computed from (the curve
+ * engine's window starts, the event engine's plans). Both engines admit through it.
+ * @example wholePacketAdmission(history, step(1e6, 0), 12.5e9, 0, 0, 1048, 1e-6)
+ */
+export function wholePacketAdmission(admitted: Curve, arrivals: Curve, rate: number, t0: number, base: number, packet: number, margin: number): Curve {
+  const k = arrivals.indexAt(t0);
+  const next = k + 1 < arrivals.t.length ? arrivals.t[k + 1] : Infinity;
+  const slotOpen = (x: number): boolean => packetsStarted(x, packet) - x > margin;
+  // Idle at t0: nothing happens until the data arrives.
+  if (slotOpen(base) && next < Infinity && next > t0 && arrivals.rightLimit(t0) - base <= margin && arrivals.s[k] === 0) {
+    return horizontalShift(wholePacketAdmission(admitted, arrivals, rate, next, base, packet, margin), next - t0);
+  }
+  const plan = pacedAdmission(arrivals, rate, t0, base, pacerLead(admitted, t0, base, rate, packet, margin, arrivals), margin);
+  if (next < Infinity && next > t0) {
+    // Drained by the next change of the arrivals with a slot open: the pacer restarts there.
+    const at = base + plan.at(next - t0);
+    if (arrivals.at(next) - at <= margin && slotOpen(at)) {
+      const history = packetsStarted(at, packet) - packet >= base ? verticalShift(horizontalShift(plan, t0), base) : admitted;
+      return joinAt(plan, next - t0, wholePacketAdmission(history, arrivals, rate, next, at, packet, margin));
+    }
+  }
+  return plan;
+}
+
+/** first on [0, d], then first(d) + second(τ − d) after d (second is 0 at 0). */
+function joinAt(first: Curve, d: number, second: Curve): Curve {
+  const b = new CurveBuilder();
+  for (let i = 0; i < first.t.length && first.t[i] < d; i++) b.push(first.t[i], first.v[i], first.r[i], first.s[i]);
+  const y = first.at(d);
+  b.push(d, y, y + second.r[0], second.s[0]);
+  for (let i = 1; i < second.t.length; i++) b.push(second.t[i] + d, second.v[i] + y, second.r[i] + y, second.s[i]);
+  return b.build();
 }

@@ -22,11 +22,10 @@ import type { CongestionControl, Limit, Reaction, SignalView } from './cca.ts';
 import type { PathServerModel } from './model.ts';
 import type { EngineEvent, EngineResult, SentNotification, StepSeries } from './results.ts';
 import { Trace } from './trace.ts';
-import { admittedIncrement, pacedAdmission, pausedAdmission, remainingArrivals } from './admission.ts';
+import { admittedIncrement, pausedAdmission, remainingArrivals, wholePacketAdmission } from './admission.ts';
 import { fifoDemultiplex, fifoShare, type Ties } from './fifo-demultiplex.ts';
 import { packetize, packetsStarted, wholePackets } from './acknowledgements.ts';
 import { PacketTrains } from './packet-trains.ts';
-import { pacerLead } from './pacer.ts';
 import { validateModel } from './validate.ts';
 import { EcnMarker } from './ecn.ts';
 import { PfcController } from './pfc.ts';
@@ -506,8 +505,7 @@ function admissionFrom(f: FlowRun, state: unknown, paused: boolean, t0: number, 
   if (limit.kind === 'rate' && f.wholePacket > 0 && f.duplicate === 0) {
     // Whole packets are paced as a NIC does (see pacerLead): a rate change takes effect from the
     // next packet; the one in progress keeps the gap of the rate it was sent at.
-    const lead = pacerLead(f.admittedSeq.history(), t0, seqBase, limit.rate, f.wholePacket, MARGIN, f.arrivals);
-    if (lead > MARGIN || lead < -MARGIN) return pacedAdmission(f.arrivals, limit.rate, t0, seqBase, lead, MARGIN);
+    return wholePacketAdmission(f.admittedSeq.history(), f.arrivals, limit.rate, t0, seqBase, f.wholePacket, MARGIN);
   }
   return admittedIncrement(limit, remainingArrivals(f.arrivals, t0, seqBase), {
     paused: false,

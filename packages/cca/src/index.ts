@@ -26,3 +26,4 @@ export type { Zhu2015State } from './ccas/dcqcn/zhu2015.ts';
 export type { Ns3MlxState } from './ccas/dcqcn/ns3-mlx.ts';
 export { runEvents, type EventEngineOptions } from './engines/events/run-events.ts';
 export { eventEngineSupport } from './engines/events/support.ts';
+export { runModel, type EngineChoice, type RunModelOptions } from './run-model.ts';

@@ -11,7 +11,7 @@ const bin = resolve(import.meta.dirname, '../bin/ccalc.js');
 describe('ccalc run', () => {
   it('runs a built-in scenario and writes the CSVs, the summary and the plots', () => {
     const out = mkdtempSync(join(tmpdir(), 'ccalc-run-'));
-    const stdout = execFileSync('node', [bin, 'run', 'paper-aimd-fairness', '--horizon', '5 ms', '--bin', '10us', '--out', out], { encoding: 'utf8' });
+    const stdout = execFileSync('node', [bin, 'run', 'paper-aimd-fairness', '--horizon', '5 ms', '--bin', '10us', '--senders', '--out', out], { encoding: 'utf8' });
     expect(stdout).toMatch(/paper-aimd-fairness: peak backlog .* MB/);
     for (const f of ['series.csv', 'senders.csv', 'events.csv', 'summary.json', 'rates.svg', 'rates.png', 'backlog.svg', 'backlog.png']) expect(existsSync(join(out, f))).toBe(true);
     const series = readFileSync(join(out, 'series.csv'), 'utf8').trim().split('\n');
@@ -31,7 +31,7 @@ describe('ccalc run', () => {
     [['run', 'nope'], /^ccalc: scenario: expected a scenario file \(\.json\) or one of ns3-31-pfc, .*, got "nope"\n$/],
     [['run', 'missing.json'], /^ccalc: missing\.json: expected a scenario file, got null \(no such file\)\n$/],
     [['run', 'paper-vegas', '--bin', '5 apples'], /^ccalc: --bin: expected a duration such as "50 us" \(or seconds\), got "5 apples"/],
-    [['run', 'paper-vegas', '--speed', 'fast'], /^ccalc: --speed: expected one of --out, --bin, --horizon, --dcqcn-trace, got "fast"\n$/],
+    [['run', 'paper-vegas', '--speed', 'fast'], /^ccalc: --speed: expected one of --out, --bin, --horizon, --dcqcn-trace, --engine, --repeat, --senders, --no-plots, got "fast"\n$/],
     [['dance'], /^ccalc: command: expected run, compare, report, case-study, check-trace or list/],
   ])('%j fails with one line on stderr and exit code 1', (args, pattern) => {
     const r = spawnSync('node', [bin, ...args], { encoding: 'utf8' });

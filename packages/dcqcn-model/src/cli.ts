@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { runPathServer, rateChart, curvesChart, type EngineResult } from '@ccalc/cca';
+import { runModel, rateChart, curvesChart, type EngineChoice, type EngineResult } from '@ccalc/cca';
 import { BUILT_INS, type BuiltIn } from './scenarios.ts';
 import { parseQuantity, ScenarioError } from './units.ts';
 import { completionTimes, runCsv, runSummary } from './output.ts';
@@ -20,7 +20,7 @@ import { readNumericCsv } from './traces/csv.ts';
 const HELP = `ccalc — network calculus for congestion control
 
 Usage:
-  ccalc run <scenario.json | built-in>... [--out DIR] [--bin 1us] [--horizon 10ms]
+  ccalc run <scenario.json | built-in>... [--out DIR] [--bin 1us] [--horizon 10ms] [--engine events] [--senders] [--no-plots]
   ccalc compare <model DIR> <trace prefix | trace.csv> [--out DIR]
   ccalc report <run DIR>... [--out DIR] [--title TEXT]
   ccalc case-study [--horizon 3ms] [--out out]
@@ -29,8 +29,8 @@ Usage:
   ccalc <command> --help
 
 Commands:
-  run    run scenarios (files or built-ins) and write DIR/series.csv, senders.csv, events.csv,
-         summary.json and plots (SVG and PNG); progress goes to stderr
+  run    run scenarios (files or built-ins) and write DIR/series.csv, events.csv, summary.json,
+         plots (SVG and PNG) and with --senders senders.csv; progress goes to stderr
   compare  compare a run (its series.csv, 1 µs bins) with a simulator trace in the format of
            shared/traces (e.g. ../shared/traces/ns3-incast-31/A2_dcqcn_pfc) or a generic CSV;
            writes compare.json and report.html
@@ -59,9 +59,21 @@ const RUN_HELP = `ccalc run <scenario>... [options]
                    reported without stopping the others (exit code 1 at the end)
   --out DIR        output folder (default out/<name>)
   --bin 1us        bin width of the CSV series (default: the scenario's, else 1 µs)
-  --horizon 10ms   compute up to this time (default: the scenario's)
+  --horizon 10ms   compute up to this time (default: the scenario's); until-complete runs until
+                   every sender's last byte has left the switch
+  --engine NAME    events (event to event, fast), curves (the paper's curve algebra, the
+                   reference) or auto (default: events where it covers the scenario, else curves;
+                   summary.json says which ran and why)
+  --senders        also write senders.csv (per sender and bin: 31 senders × 31 ms in 1 µs bins
+                   is about a million rows, which takes longer to write than the run to compute)
+  --no-plots       write no SVG/PNG plots (and no charts.json)
+  --repeat N       compute N times in one process and record every compute time in summary.json
+                   (compute_ms_runs; compute_ms_warm is the median of runs 2..N), for benchmarks
   --dcqcn-trace FILE  also write the run's DCQCN event trace (the check-trace format) to FILE
 `;
+
+/** Flags that take no value. */
+const SWITCHES = new Set(['--senders', '--no-plots']);
 
 function options(args: string[]): { positional: string[]; flags: Record<string, string> } {
   const positional: string[] = [];
@@ -69,6 +81,7 @@ function options(args: string[]): { positional: string[]; flags: Record<string, 
   for (let k = 0; k < args.length; k++) {
     const a = args[k];
     if (a === '--help' || a === '-h') flags.help = 'true';
+    else if (SWITCHES.has(a)) flags[a.slice(2)] = 'true';
     else if (a.startsWith('--')) {
       const value = args[k + 1];
       if (value === undefined || value.startsWith('--')) throw new ScenarioError(a, null, `a value after ${a}`);
@@ -108,35 +121,47 @@ function progress(name: string): (t: number, end: number) => void {
 }
 
 
+/** How `runScenario` computes: which engine, and how many times (benchmarks). */
+export interface RunOptions {
+  engine?: EngineChoice;
+  repeat?: number;
+  /** Write senders.csv too. */
+  senders?: boolean;
+  /** Render the rates and backlog plots (default true). */
+  plots?: boolean;
+}
+
 /**
  * Runs a scenario and writes its outputs to `out`; returns the summary. With `untilComplete`, the
- * horizon doubles (and the run starts over) until every sender has finished, up to 64 times the
- * first guess.
+ * run goes on until every sender has finished, up to 64 times the horizon: the event engine runs
+ * once and stops there; the curve engine doubles the horizon (and starts over) until it is reached.
  */
-export async function runScenario(scenario: Runnable, horizon: number, bin: number, out: string, dcqcnTrace?: string): Promise<Record<string, unknown>> {
+export async function runScenario(scenario: Runnable, horizon: number, bin: number, out: string, dcqcnTrace?: string, options: RunOptions = {}): Promise<Record<string, unknown>> {
   const { name } = scenario;
   if (dcqcnTrace !== undefined && scenario.dcqcnSourceGate === undefined) throw new ScenarioError('--dcqcn-trace', dcqcnTrace, `a scenario with DCQCN (${name} has none)`);
-  let h = horizon;
-  let model = scenario.model(h);
-  const t0 = performance.now();
-  let result: EngineResult;
-  for (;;) {
-    result = runPathServer(model, { onProgress: progress(name) });
-    if (!scenario.untilComplete || completionTimes(result).every((t) => t !== null)) break;
-    if (h >= 64 * horizon) throw new ScenarioError('horizon', 'until-complete', `senders that finish: not all had by ${(h * 1e3).toFixed(3)} ms`);
-    h *= 2;
-    process.stderr.write(`${process.stderr.isTTY ? '\r' : ''}  ${name}: not finished at ${((h / 2) * 1e3).toFixed(2)} ms; running to ${(h * 1e3).toFixed(2)} ms\n`);
-    model = scenario.model(h);
+  const repeat = options.repeat ?? 1;
+  const times: number[] = [];
+  let computed: { result: EngineResult; model: ReturnType<Runnable['model']>; reason: string | null; h: number };
+  for (let k = 0; ; k++) {
+    const t0 = performance.now();
+    computed = compute(scenario, horizon, options.engine ?? 'auto');
+    times.push(performance.now() - t0);
+    if (k + 1 >= repeat) break;
   }
-  const computeMs = performance.now() - t0;
-  process.stderr.write(`${process.stderr.isTTY ? '\r' : ''}  ${name}: ${(h * 1e3).toFixed(2)} ms computed in ${(computeMs / 1e3).toFixed(2)} s\n`);
+  const { result, model, reason } = computed;
+  const computeMs = times[0];
+  process.stderr.write(`${process.stderr.isTTY ? '\r' : ''}  ${name}: ${(result.horizon * 1e3).toFixed(2)} ms computed in ${(computeMs / 1e3).toFixed(3)} s (${result.stats.engine} engine)\n`);
   await mkdir(out, { recursive: true });
-  const csv = runCsv(result, bin);
-  const summary: Record<string, unknown> = { scenario: name, ...runSummary(result, computeMs, bin, model) };
+  const csv = runCsv(result, bin, { senders: options.senders === true });
+  const summary: Record<string, unknown> = { scenario: name, engine: result.stats.engine, ...(reason === null || options.engine === 'curves' ? {} : { engine_note: `the event engine does not cover ${reason}` }), ...runSummary(result, computeMs, bin, model) };
+  if (repeat > 1) {
+    summary.compute_ms_runs = times;
+    summary.compute_ms_warm = median(times.slice(1));
+  }
   if (scenario.clock !== undefined) summary.clock_us = { sender_to_switch: scenario.clock.senderToSwitch * 1e6, switch_to_receiver: scenario.clock.switchToReceiver * 1e6 };
   await Promise.all([
     writeFile(join(out, 'series.csv'), `${csv.series}\n`),
-    writeFile(join(out, 'senders.csv'), `${csv.senders}\n`),
+    ...(csv.senders === undefined ? [] : [writeFile(join(out, 'senders.csv'), `${csv.senders}\n`)]),
     writeFile(join(out, 'events.csv'), `${csv.events}\n`),
     writeFile(join(out, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`),
   ]);
@@ -145,14 +170,47 @@ export async function runScenario(scenario: Runnable, horizon: number, bin: numb
     await mkdir(dirname(dcqcnTrace), { recursive: true });
     await writeFile(dcqcnTrace, modelDcqcnTrace(model, result, scenario.dcqcnSourceGate!));
   }
+  if (options.plots === false) return summary;
   const charts = [
     { name: 'rates', spec: rateChart(result, `${name}: sender rates`) },
-    { name: 'backlog', spec: curvesChart([{ label: 'switch backlog', curve: result.backlog }], h, `${name}: backlog`, 'backlog (kB)') },
+    { name: 'backlog', spec: curvesChart([{ label: 'switch backlog', curve: result.backlog }], result.horizon, `${name}: backlog`, 'backlog (kB)') },
   ];
   await writeFile(join(out, 'charts.json'), JSON.stringify(charts));
   const { renderChart } = await import('./render.ts'); // vega and resvg load only when plots are written
   for (const c of charts) await renderChart(c.spec, join(out, c.name));
   return summary;
+}
+
+/**
+ * One computation of a scenario on the chosen engine. Until complete, the event engine runs once
+ * with a horizon of 64 times the scenario's and stops when the last sender finishes; the curve
+ * engine doubles the horizon and starts over until every sender has finished.
+ */
+function compute(scenario: Runnable, horizon: number, engine: EngineChoice): { result: EngineResult; model: ReturnType<Runnable['model']>; reason: string | null; h: number } {
+  const { name } = scenario;
+  if (scenario.untilComplete) {
+    const limit = 64 * horizon;
+    const model = scenario.model(limit);
+    const first = runModel(model, { engine, onProgress: progress(name), untilComplete: true });
+    if (first.result.stats.engine === 'events') {
+      if (!completionTimes(first.result).every((t) => t !== null)) throw new ScenarioError('horizon', 'until-complete', `senders that finish: not all had by ${(limit * 1e3).toFixed(3)} ms`);
+      return { ...first, model: { ...model, horizon: first.result.horizon }, h: first.result.horizon };
+    }
+  }
+  let h = horizon;
+  for (;;) {
+    const model = scenario.model(h);
+    const { result, reason } = runModel(model, { engine, onProgress: progress(name) });
+    if (!scenario.untilComplete || completionTimes(result).every((t) => t !== null)) return { result, model, reason, h };
+    if (h >= 64 * horizon) throw new ScenarioError('horizon', 'until-complete', `senders that finish: not all had by ${(h * 1e3).toFixed(3)} ms`);
+    h *= 2;
+    process.stderr.write(`${process.stderr.isTTY ? '\r' : ''}  ${name}: not finished at ${((h / 2) * 1e3).toFixed(2)} ms; running to ${(h * 1e3).toFixed(2)} ms\n`);
+  }
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 === 1 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }
 
 /** Runs a built-in scenario by name (the case study's runner). */
@@ -167,8 +225,13 @@ async function run(args: string[]): Promise<void> {
     return;
   }
   if (positional.length === 0) throw new ScenarioError('scenario', null, `a scenario file (.json) or one of ${Object.keys(BUILT_INS).join(', ')}`);
-  for (const flag of Object.keys(flags)) if (!['out', 'bin', 'horizon', 'dcqcn-trace'].includes(flag)) throw new ScenarioError(`--${flag}`, flags[flag], 'one of --out, --bin, --horizon, --dcqcn-trace');
-  const horizonFlag = flags.horizon === undefined ? undefined : parseQuantity(flags.horizon, 'time', '--horizon');
+  for (const flag of Object.keys(flags)) if (!['out', 'bin', 'horizon', 'dcqcn-trace', 'engine', 'repeat', 'senders', 'no-plots'].includes(flag)) throw new ScenarioError(`--${flag}`, flags[flag], 'one of --out, --bin, --horizon, --dcqcn-trace, --engine, --repeat, --senders, --no-plots');
+  const untilComplete = flags.horizon === 'until-complete';
+  const horizonFlag = flags.horizon === undefined || untilComplete ? undefined : parseQuantity(flags.horizon, 'time', '--horizon');
+  const engine = (flags.engine ?? 'auto') as EngineChoice;
+  if (!['auto', 'curves', 'events'].includes(engine)) throw new ScenarioError('--engine', flags.engine, 'events, curves or auto');
+  const repeat = flags.repeat === undefined ? 1 : Number(flags.repeat);
+  if (!(Number.isInteger(repeat) && repeat >= 1 && repeat <= 1000)) throw new ScenarioError('--repeat', flags.repeat, 'a whole number from 1 to 1000');
   const binFlag = flags.bin === undefined ? undefined : parseQuantity(flags.bin, 'time', '--bin');
   if (horizonFlag !== undefined && !(horizonFlag > 0)) throw new ScenarioError('--horizon', flags.horizon, 'a duration > 0');
   if (binFlag !== undefined && !(binFlag > 0)) throw new ScenarioError('--bin', flags.bin, 'a duration > 0');
@@ -183,7 +246,7 @@ async function run(args: string[]): Promise<void> {
       const bin = binFlag ?? scenario.bin ?? 1e-6;
       if (bin > horizon) throw new ScenarioError('--bin', flags.bin ?? bin, `a duration at most the horizon (${horizon} s)`);
       const out = batch ? join(flags.out ?? 'out', scenario.name) : (flags.out ?? join('out', scenario.name));
-      const summary = await runScenario({ ...scenario, untilComplete: horizonFlag === undefined && scenario.untilComplete }, horizon, bin, out, flags['dcqcn-trace']);
+      const summary = await runScenario({ ...scenario, untilComplete: untilComplete || (horizonFlag === undefined && scenario.untilComplete) }, horizon, bin, out, flags['dcqcn-trace'], { engine, repeat, senders: flags.senders !== undefined, plots: flags['no-plots'] === undefined });
       process.stdout.write(`${scenario.name}: peak backlog ${((summary.peak_backlog_bytes as number) / 1e6).toFixed(3)} MB at ${(summary.peak_backlog_time_us as number).toFixed(1)} µs; results in ${out}/\n`);
     } catch (e) {
       if (!batch) throw e;

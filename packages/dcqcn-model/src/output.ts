@@ -69,14 +69,15 @@ export function modelSeries(result: EngineResult): ModelSeries {
  * per bin: time_us, arrival_rate_gbps = Σ Â_j at the server averaged over the bin as in the paper,
  * departure_rate_gbps, backlog_bytes at the bin start, paused_senders), senders.csv (time_us,
  * sender, rate_gbps, admitted_rate_gbps, backlog_bytes) and events.csv (time_us, sender, kind,
- * details: the engine's events and a flow-complete event per flow that finished).
+ * details: the engine's events and a flow-complete event per flow that finished). `senders: false`
+ * leaves senders.csv out (it has a row per sender and bin).
  */
-export function runCsv(result: EngineResult, bin: number): { series: string; senders: string; events: string } {
+export function runCsv(result: EngineResult, bin: number, options: { senders?: boolean } = {}): { series: string; senders?: string; events: string } {
   const { starts, admitted, arrival, departure, backlog } = binnedSeries(result, bin);
   const paused = pausedCounts(result, starts);
   const series = ['time_us,arrival_rate_gbps,departure_rate_gbps,backlog_bytes,paused_senders', ...starts.map((t, k) => `${fmt(t * 1e6, 3)},${fmt(gbps(arrival[k]))},${fmt(gbps(departure[k]))},${fmt(backlog[k], 1)},${paused[k]}`)].join('\n');
   const senderRows: string[] = ['time_us,sender,rate_gbps,admitted_rate_gbps,backlog_bytes'];
-  result.flows.forEach((f, j) => {
+  if (options.senders !== false) result.flows.forEach((f, j) => {
     const a = sample(f.admitted, starts);
     const d = sample(f.delivered, starts);
     const rate = stepSamples(f.state.rate, starts);
@@ -86,7 +87,7 @@ export function runCsv(result: EngineResult, bin: number): { series: string; sen
   const completed = completionTimes(result).flatMap((t, j) => (t === null ? [] : [{ time: t, flow: j, kind: 'flow-complete', after: { bytes: result.flows[j].arrivals.at(Infinity) } }]));
   const all = [...result.events, ...completed].sort((a, b) => a.time - b.time);
   const events = ['time_us,sender,kind,details', ...all.map((e) => `${fmt(e.time * 1e6, 6)},${e.flow},${e.kind},"${JSON.stringify(e.after).replace(/"/g, '""')}"`)].join('\n');
-  return { series, senders: senderRows.join('\n'), events };
+  return { series, senders: options.senders === false ? undefined : senderRows.join('\n'), events };
 }
 
 /**

@@ -78,6 +78,11 @@ export class FifoPort {
     return this.packet / this.rate;
   }
 
+  /** When the packet in transmission is done (s; −∞ before the first). */
+  get transmittedBy(): number {
+    return this.free;
+  }
+
   /** Packets waiting (not yet started). */
   get queued(): number {
     return this.tail - this.head;

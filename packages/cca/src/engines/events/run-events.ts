@@ -13,6 +13,12 @@ import { eventResult } from './result.ts';
 export interface EventEngineOptions {
   /** Called now and then with the time computed and the horizon (for progress lines). */
   onProgress?: (time: number, horizon: number) => void;
+  /**
+   * Stop when every sender's bytes have left the switch (the end of the last transmission): the
+   * result's horizon is that instant, or the model's horizon if they have not by then. The run is
+   * made once, never restarted. Senders with endless arrivals never finish.
+   */
+  untilComplete?: boolean;
 }
 
 /**
@@ -40,7 +46,7 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
   if (unsupported !== null) throw new ModelError('engine', 'events', `a model the event engine covers, not one with ${unsupported}`);
   const packet = model.packets!.size;
   const C = asRateLatency(model.service)!.rate;
-  const horizon = model.horizon;
+  let horizon = model.horizon;
   const trainGap = (1.5 * packet) / C;
   const n = model.flows.length;
   const senders = model.flows.map((spec, j) => new PacketSender(j, spec.cca, spec.arrivals, packet, spec.ackDelay ?? model.feedbackDelay, trainGap));
@@ -90,9 +96,13 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
     // 3. The switch: 'paper' PFC resumes, then the transmission that starts now.
     while (port.nextResume() <= limit && port.nextResume() <= horizon) port.resume();
     const d = port.nextDequeue();
-    if (d <= limit && d < horizon) port.dequeue(d);
+    if (d <= limit && d < horizon) {
+      port.dequeue(d);
+      // Complete: nothing left to send or queued; the run ends when the last transmission does.
+      if (options.untilComplete && port.queued === 0 && port.transmittedBy < horizon && senders.every((s) => s.done())) horizon = port.transmittedBy;
+    }
   }
-  return eventResult(model, senders, port, events, notifications);
+  return eventResult({ ...model, horizon }, senders, port, events, notifications);
 }
 
 /** When a sender next has something to do (a reaction by the horizon, or a packet before it). */

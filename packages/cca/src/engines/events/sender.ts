@@ -2,8 +2,7 @@ import { type Curve, close, firstTimeAbove } from '@ccalc/curves';
 import type { CongestionControl, Reaction, SignalView } from '../../cca.ts';
 import type { EngineEvent, StepSeries } from '../../results.ts';
 import { Trace } from '../../trace.ts';
-import { pacedAdmission, pausedAdmission } from '../../admission.ts';
-import { pacerLead } from '../../pacer.ts';
+import { pausedAdmission, wholePacketAdmission } from '../../admission.ts';
 import { packetsStarted, wholePackets } from '../../acknowledgements.ts';
 import { recordState } from '../../state-series.ts';
 import { Floats } from './growable.ts';
@@ -138,6 +137,13 @@ export class PacketSender {
     return true;
   }
 
+  /** True when every byte of the arrivals is on the wire and no more will come. */
+  done(): boolean {
+    if (this.arrivalChange !== Infinity) return false;
+    const total = this.arrivals.at(Infinity);
+    return Number.isFinite(total) && this.started * this.packet >= packetsStarted(total, this.packet);
+  }
+
   /** Starts the next packet (at `nextStart`): returns its time. */
   startPacket(): number {
     const x = this.nextStart;
@@ -209,7 +215,7 @@ export class PacketSender {
   /** What the sender admits from x on (local curve), as the curve engine's admission. */
   private planFrom(x: number, base: number): Curve {
     const rate = this.rate();
-    const unpaused = (): Curve => pacedAdmission(this.arrivals, rate, x, base, pacerLead(this.history.history(), x, base, rate, this.packet, MARGIN, this.arrivals), MARGIN);
+    const unpaused = (): Curve => wholePacketAdmission(this.history.history(), this.arrivals, rate, x, base, this.packet, MARGIN);
     return this.paused ? pausedAdmission(unpaused, base, this.packet, MARGIN) : unpaused();
   }
 

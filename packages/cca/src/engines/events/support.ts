@@ -4,7 +4,8 @@ import type { PathServerModel } from '../../model.ts';
 /**
  * Whether the event engine can run a model, and if not why: null when it can, else a sentence
  * naming what it does not cover yet (the curve engine runs such models). It covers whole packets
- * (`packets`) through a rate server without latency, rate-based CCAs that react to timers,
+ * (`packets`) from sources that send in bursts or packets (step arrivals), through a rate server
+ * without latency, rate-based CCAs that react to timers,
  * notifications and byte counters (no Go-Back-N timeout, no window), ECN at enqueue or dequeue on
  * packets of the wire size, and PFC with either resume rule.
  * @example eventEngineSupport(ns3IncastModel()) // null
@@ -15,7 +16,10 @@ export function eventEngineSupport(model: PathServerModel): string | null {
   if (rl === null || rl.latency !== 0) return 'a service curve other than a constant rate';
   if (model.ecn !== undefined && model.ecn.packetSize !== model.packets.size) return `ECN packets of ${model.ecn.packetSize} B on a wire of ${model.packets.size} B packets`;
   for (let j = 0; j < model.flows.length; j++) {
-    const cca = model.flows[j].cca;
+    const { cca, arrivals } = model.flows[j];
+    // A source that sends continuously, paced under a changing rate: the curve engine's pacing of
+    // it depends on where its windows start, so there is no one answer to agree with yet.
+    for (let i = 0; i < arrivals.t.length; i++) if (arrivals.s[i] > 0 && arrivals.r[i] !== Infinity) return `flows[${j}]: arrivals at a rate (a continuous source)`;
     if (cca.listens.timeout !== undefined) return `flows[${j}]: a CCA with a Go-Back-N timeout (${cca.name})`;
     if (cca.listens.flights) return `flows[${j}]: a window-based CCA (${cca.name})`;
     if (cca.limit(cca.initial()).kind !== 'rate') return `flows[${j}]: a window-based CCA (${cca.name})`;
