@@ -26,6 +26,11 @@ const RESUME = 1;
 export class PacketSender {
   state: unknown;
   nextTimer: number;
+  /** The rate of the CCA's limit in `state` (bytes/s), and `describe(state)`. */
+  private rate: number;
+  private described: Record<string, number>;
+  /** What the CCA reads when it reacts (one object, set before each reaction). */
+  private readonly signals: SenderSignals;
   /** PFC state at the sender (a PAUSE arrived and no RESUME since). */
   paused = false;
   /** Â up to the plan's start (the history the pacer reads). */
@@ -73,11 +78,14 @@ export class PacketSender {
   ) {
     this.state = cca.initial();
     this.nextTimer = cca.nextTimer(this.state);
+    this.rate = rateOf(cca, this.state);
+    this.described = cca.describe(this.state);
+    this.signals = new SenderSignals(this);
     this.plan = this.planFrom(0, 0);
     this.arrivalChange = this.nextArrivalChange(0);
     this.nextStart = this.findStart();
     this.bytesTime = this.findBytes(0);
-    recordState(this.series, cca.describe(this.state), 0);
+    recordState(this.series, this.described, 0);
   }
 
   /** Â(x) (bytes admitted by x, x ≥ the plan's start or in the history before it). */
@@ -129,11 +137,11 @@ export class PacketSender {
       }
     } else if (cnp === at) {
       const from = this.cnpFrom.at(this.cnpHead++);
-      if (this.cca.onNotification !== undefined) this.apply(this.cca.onNotification(this.state, new SenderSignals(this, at, from)), at, events, 'cnp');
+      if (this.cca.onNotification !== undefined) this.apply(this.cca.onNotification(this.state, this.signals.at(at, from)), at, events, 'cnp');
     } else if (this.bytesTime === at) {
       this.bytesHandled = at;
-      this.apply(this.cca.onBytes!(this.state, new SenderSignals(this, at)), at, events);
-    } else this.apply(this.cca.onTimer(this.state, new SenderSignals(this, at)), at, events);
+      this.apply(this.cca.onBytes!(this.state, this.signals.at(at)), at, events);
+    } else this.apply(this.cca.onTimer(this.state, this.signals.at(at)), at, events);
     return true;
   }
 
@@ -174,22 +182,17 @@ export class PacketSender {
   /** Applies a CCA reaction at `at`: new state, log, step series, and a new plan if the rate changed. */
   private apply(reaction: Reaction<unknown>, at: number, events: EngineEvent[], logAs?: string): void {
     if (reaction.shift === 'acknowledged') throw new Error(`${this.cca.name}: a Go-Back-N restart, which the event engine does not run (use the curve engine)`);
-    const before = this.cca.describe(this.state);
-    const oldRate = this.rate();
+    const before = this.described;
+    const oldRate = this.rate;
     this.state = reaction.state;
     this.nextTimer = this.cca.nextTimer(this.state);
-    const after = this.cca.describe(this.state);
+    this.rate = rateOf(this.cca, this.state);
+    const after = (this.described = this.cca.describe(this.state));
     if (logAs !== undefined) events.push({ time: at, flow: this.index, kind: logAs, before, after: before });
     events.push({ time: at, flow: this.index, kind: reaction.kind, before, after });
     recordState(this.series, after, at);
-    if (this.rate() !== oldRate) this.replan(at);
+    if (this.rate !== oldRate) this.replan(at);
     else this.bytesTime = this.findBytes(at);
-  }
-
-  private rate(): number {
-    const limit = this.cca.limit(this.state);
-    if (limit.kind !== 'rate') throw new Error(`${this.cca.name}: a ${limit.kind} window, which the event engine does not run (use the curve engine)`);
-    return limit.rate;
   }
 
   /** A new plan from x under the current state and PFC state (the history is completed to x first). */
@@ -214,7 +217,7 @@ export class PacketSender {
 
   /** What the sender admits from x on (local curve), as the curve engine's admission. */
   private planFrom(x: number, base: number): Curve {
-    const rate = this.rate();
+    const rate = this.rate;
     const unpaused = (): Curve => wholePacketAdmission(this.history.history(), this.arrivals, rate, x, base, this.packet, MARGIN);
     return this.paused ? pausedAdmission(unpaused, base, this.packet, MARGIN) : unpaused();
   }
@@ -263,13 +266,26 @@ export class PacketSender {
   }
 }
 
+/** The rate of a rate-based CCA's limit (bytes/s); a window is not for the event engine. */
+function rateOf(cca: CongestionControl<unknown>, state: unknown): number {
+  const limit = cca.limit(state);
+  if (limit.kind !== 'rate') throw new Error(`${cca.name}: a ${limit.kind} window, which the event engine does not run (use the curve engine)`);
+  return limit.rate;
+}
+
 /** What a rate-based CCA may read when it reacts in the event engine: the time and its admissions. */
 class SenderSignals implements SignalView {
-  constructor(
-    private readonly sender: PacketSender,
-    readonly now: number,
-    readonly markedFrom?: number,
-  ) {}
+  now = 0;
+  markedFrom: number | undefined = undefined;
+
+  constructor(private readonly sender: PacketSender) {}
+
+  /** This view at `now` (s), for a notification of the packet whose first byte is `markedFrom`. */
+  at(now: number, markedFrom?: number): this {
+    this.now = now;
+    this.markedFrom = markedFrom;
+    return this;
+  }
 
   get feedbackDelay(): number {
     return this.sender.ackDelay;
