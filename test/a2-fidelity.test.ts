@@ -3,7 +3,10 @@
  * A2 run (DCQCN + PFC) in ../shared/traces, over the first 3 ms (the whole congestion episode: the
  * backlog builds to its peak and clears at ~2.73 ms). No constant is fitted to the trace. Goals of
  * issue 5: switch-backlog NRMSE ≤ 2 % of peak, peak within 1 % and 5 µs, time the backlog clears
- * within 2 %. Measured: 0.14 %, 0.01 % and 0 µs, 0.2 %.
+ * within 2 %. Measured (the same with seeds 1, 2 and 3: marks are certain in the episode):
+ * NRMSE 0.0019 %, peak 0.0024 % at the same µs, clears at the same µs (2731 µs). The bounds are
+ * those plus one packet (1048 B, 0.0035 % of the peak: the simulator's backlog leaves out the
+ * packet being serialised, the model's counts it until it has left) and one 1 µs sample.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sample } from '@ccalc/curves';
@@ -25,19 +28,21 @@ describe.skipIf(skipWithoutTraces())('A2 (DCQCN + PFC): model vs simulator, 0–
     peakModel = Math.max(...model);
   });
 
-  it('switch backlog NRMSE ≤ 2 % of the peak', () => {
+  const packet = 1048 / 29.8e6; // one packet as a fraction of the peak
+
+  it('switch backlog NRMSE within 0.0019 % + one packet of the peak (goal 2 %)', () => {
     const rmse = Math.sqrt(model.reduce((acc, x, k) => acc + (x - sim[k]) ** 2, 0) / n);
-    expect(rmse / peakSim).toBeLessThan(0.02);
+    expect(rmse / peakSim).toBeLessThan(0.000019 + packet);
   });
 
-  it('peak backlog within 1 % and its time within 5 µs', () => {
-    expect(Math.abs(peakModel - peakSim) / peakSim).toBeLessThan(0.01);
-    expect(Math.abs(times[model.indexOf(peakModel)] - times[sim.indexOf(peakSim)])).toBeLessThanOrEqual(5e-6);
+  it('peak backlog within 0.0024 % + one packet, at the same 1 µs sample (goal 1 % and 5 µs)', () => {
+    expect(Math.abs(peakModel - peakSim) / peakSim).toBeLessThan(0.000024 + packet);
+    expect(Math.abs(times[model.indexOf(peakModel)] - times[sim.indexOf(peakSim)])).toBeLessThanOrEqual(1e-6);
   });
 
-  it('the backlog clears within 2 % of the simulator\'s time', () => {
+  it('the backlog clears at the simulator\'s 1 µs sample (goal 2 %)', () => {
     const clearSim = times[sim.findIndex((x, k) => k > 200 && x === 0)];
     const clearModel = times[model.findIndex((x, k) => k > 200 && x <= 1048)]; // under one packet
-    expect(Math.abs(clearModel - clearSim) / clearSim).toBeLessThan(0.02);
+    expect(Math.abs(clearModel - clearSim)).toBeLessThanOrEqual(1e-6 + 1e-12);
   });
 });

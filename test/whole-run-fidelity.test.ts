@@ -9,7 +9,8 @@
  *   of its 10,974 PFC frames is sent within the simulator's 1 ns resolution, asserted below); A2
  *   10.4 % over the whole run, NOT met (the README explains why: after the congestion episode the
  *   marks are drawn at probability ≤ 1 %, and two random draws of the model differ by 11 %). A2 is
- *   held to where it is (≤ 12 %), so that a change that makes it worse fails.
+ *   held to where it is: measured 10.41 % with seed 1 (the run is deterministic for a seed), bound
+ *   10.5 %, so that a change that makes it worse by a tenth of a point fails.
  * - A2's congestion episode (to 2.7 ms), where marks are certain once the queue passes K_max: with
  *   expected-value marks (which happen to agree with the simulator's few draws on the way up) the
  *   arrival rate matches to 0.00 %, and the 58 PFC pauses and the CNPs are the simulator's.
@@ -28,7 +29,7 @@ interface Metrics {
 }
 
 const cases = [
-  { name: 'A2_dcqcn_pfc', dcqcn: true, horizon: 30e-3, arrivalBound: 12 },
+  { name: 'A2_dcqcn_pfc', dcqcn: true, horizon: 30e-3, arrivalBound: 10.5 },
   { name: 'A1_pfc_only', dcqcn: false, horizon: 26e-3, arrivalBound: 1 },
 ];
 

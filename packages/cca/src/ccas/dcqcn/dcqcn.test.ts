@@ -62,6 +62,22 @@ describe('ns3-mlx: the semantics of shared/traces/README.md', () => {
     expect(b.alpha).toBeCloseTo((1 - 1 / 256) * a.alpha, 15);
   });
 
+  it('a cut restarts the increase timer: the next increase is one period after the cut, from stage 0', () => {
+    // The first CNP at 0 arms the checks (50, 100, 150, 200 µs …) and α updates (55, 110 …); the
+    // cut at 50 µs starts the increase timer: 105, 160, 215 µs … unless another cut restarts it.
+    let s = cca.onNotification!(cca.initial(), view(0)).state;
+    s = runTimers(cca, s, 50e-6).state;
+    expect(s.nextIncrease).toBeCloseTo(105e-6, 15);
+    s = runTimers(cca, s, 160e-6).state;
+    expect(s.stage).toBe(2); // increases at 105 and 160 µs
+    s = cca.onNotification!(s, view(170e-6)).state;
+    const r = runTimers(cca, s, 200e-6); // the check at 200 µs cuts
+    expect(r.kinds.at(-1)).toBe('rate-cut');
+    expect(r.state.stage).toBe(0);
+    expect(r.state.nextIncrease).toBeCloseTo(255e-6, 15); // not 215 µs
+    expect(runTimers(cca, r.state, 254e-6).kinds.some((k) => k.startsWith('rate-increase'))).toBe(false);
+  });
+
   it('stages since the last cut: 0–4 fast recovery, 5 additive (+R_AI), 6 and above hyper (+R_HAI); R_T capped', () => {
     const fresh = dcqcnNs3Mlx({ ...mlxParams, lineRate: 100 * Gbps });
     let s = { ...fresh.onNotification!(fresh.initial(), view(0)).state, nextDecrease: Infinity, nextAlpha: Infinity };
