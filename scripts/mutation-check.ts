@@ -1,0 +1,71 @@
+/**
+ * Plants bugs one at a time in a copy-free way (edit, test, restore) and reports which the tests
+ * catch: a bug is caught when the tests named for it fail. The list holds the bugs issue 23 planted
+ * (a doubled DCQCN α gain, a steeper RED slope, a dequeue marker that counts the departing packet,
+ * an increase timer not restarted after a cut) and others of the same kind. Every one must be caught.
+ * Usage: npx tsx scripts/mutation-check.ts [name filter]   (a few minutes; restores every file)
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+interface Mutation {
+  name: string;
+  file: string;
+  from: string;
+  to: string;
+}
+
+const root = join(import.meta.dirname, '..');
+const mlx = 'packages/cca/src/ccas/dcqcn/ns3-mlx.ts';
+const mutations: Mutation[] = [
+  { name: 'ns3-mlx: α gain g doubled', file: mlx, from: 'const alpha = s.cnpSinceAlpha ? (1 - p.g) * s.alpha + p.g : (1 - p.g) * s.alpha;', to: 'const alpha = s.cnpSinceAlpha ? (1 - 2 * p.g) * s.alpha + 2 * p.g : (1 - 2 * p.g) * s.alpha;' },
+  { name: 'ns3-mlx: α update as if a CNP came in every period', file: mlx, from: 'const alpha = s.cnpSinceAlpha ? (1 - p.g) * s.alpha + p.g : (1 - p.g) * s.alpha;', to: 'const alpha = (1 - p.g) * s.alpha + p.g;' },
+  { name: 'ns3-mlx: increase timer not restarted after a cut', file: mlx, from: 'stage: 0, nextIncrease: now + p.increasePeriod }', to: 'stage: 0 }' },
+  { name: 'ns3-mlx: cut by α/4 instead of α/2', file: mlx, from: 's.rc * (1 - s.alpha / 2)', to: 's.rc * (1 - s.alpha / 4)' },
+  { name: 'ns3-mlx: no R_T clamp before a cut', file: mlx, from: 'const rt = p.clampTargetRate ? s.rc : s.rt;', to: 'const rt = s.rt;' },
+  { name: 'ns3-mlx: additive stage one late (F + 1)', file: mlx, from: 'if (s.stage === F) {', to: 'if (s.stage === F + 1) {' },
+  { name: 'ns3-mlx: no minimum rate', file: mlx, from: 'Math.max(p.minRate, s.rc * (1 - s.alpha / 2))', to: 's.rc * (1 - s.alpha / 2)' },
+  { name: 'RED: marking slope × 1.1', file: 'packages/cca/src/ecn.ts', from: 'return (config.pMax ?? 0) * ((x - config.kMin) / (config.kMax - config.kMin));', to: 'return 1.1 * (config.pMax ?? 0) * ((x - config.kMin) / (config.kMax - config.kMin));' },
+  { name: 'RED: marking slope × 1.5', file: 'packages/cca/src/ecn.ts', from: 'return (config.pMax ?? 0) * ((x - config.kMin) / (config.kMax - config.kMin));', to: 'return 1.5 * (config.pMax ?? 0) * ((x - config.kMin) / (config.kMax - config.kMin));' },
+  { name: 'curve engine: the dequeue marker counts the departing packet', file: 'packages/cca/src/ecn.ts', from: 'total.rightLimit(time) - left.at(time) - size', to: 'total.rightLimit(time) - left.at(time)' },
+  { name: 'event engine: the dequeue marker counts the departing packet', file: 'packages/cca/src/engines/events/fifo-port.ts', from: 'this.decide(flow, time, from, this.queued * this.packet);', to: 'this.decide(flow, time, from, (this.queued + 1) * this.packet);' },
+  { name: 'event engine: simultaneous packets in port order only', file: 'packages/cca/src/engines/events/run-events.ts', from: 'const before = close(start, other) ? f < flows[b] : start > other;', to: 'const before = f < flows[b];' },
+  { name: 'incast: CNP delay 3.0 µs instead of 3.09344 µs', file: 'packages/cca/src/examples.ts', from: 'markToSender: 3093.44e-9,', to: 'markToSender: 3000e-9,' },
+];
+
+const tests = [
+  'test/a2-dcqcn-whole-run.test.ts',
+  'test/a2-fidelity.test.ts',
+  'packages/cca/src/ccas/dcqcn',
+  'packages/cca/src/ecn-marking.test.ts',
+  'packages/cca/src/signals.test.ts',
+  'packages/cca/src/engines/events/run-events.test.ts',
+];
+
+const filter = process.argv[2];
+const rows: string[] = [];
+let missed = 0;
+for (const m of mutations.filter((x) => filter === undefined || x.name.includes(filter))) {
+  const path = join(root, m.file);
+  const original = readFileSync(path, 'utf8');
+  if (original.split(m.from).length !== 2) throw new Error(`${m.name}: "${m.from}" must occur once in ${m.file}`);
+  writeFileSync(path, original.replace(m.from, m.to));
+  process.stderr.write(`  ${m.name} …\n`);
+  try {
+    const t0 = performance.now();
+    const r = spawnSync('npx', ['vitest', 'run', ...tests], { cwd: root, encoding: 'utf8', timeout: 600_000 });
+    const out = `${r.stdout}${r.stderr}`;
+    const failed = /(\d+) failed/.exec(out.split('\n').filter((l) => /passed|failed/.test(l)).at(-1) ?? '')?.[1] ?? (r.status === 0 ? '0' : '?');
+    const caught = r.status !== 0;
+    if (!caught) missed += 1;
+    rows.push(`| ${m.name} | ${caught ? `caught (${failed} tests fail)` : '**not caught**'} | ${((performance.now() - t0) / 1e3).toFixed(0)} s |`);
+  } finally {
+    writeFileSync(path, original);
+  }
+}
+console.log('| planted bug | result | time |');
+console.log('|---|---|---|');
+for (const r of rows) console.log(r);
+console.log(`\n${rows.length - missed} of ${rows.length} planted bugs caught`);
+process.exitCode = missed > 0 ? 1 : 0;
