@@ -50,11 +50,8 @@ export class FifoPort {
   private readonly resumeAt: Float64Array;
   private readonly decisions: MarkDecisions | null;
   readonly gaps: (NotificationGap | NotificationGrid)[];
-  /** Every dequeue start in order (s), and each flow's (for the result's curves). */
-  readonly starts = new Floats();
+  /** Each flow's transmission starts (s; for the result's curves). */
   readonly flowStarts: Floats[];
-  /** Every arrival in queue order (s). */
-  readonly arrivals = new Floats();
 
   constructor(
     flows: number,
@@ -111,7 +108,6 @@ export class FifoPort {
       this.decide(flow, time, from, this.arrivedBefore * this.packet - this.departedAt(time));
     }
     this.push(flow, time);
-    this.arrivals.push(time);
     this.arrivedTotal += 1;
     const count = ++this.ingress[flow];
     if (this.pfc !== undefined && this.pausedAtSwitch[flow] === 0 && count * this.packet > this.pfc.xOff + MARGIN) {
@@ -137,7 +133,6 @@ export class FifoPort {
     this.startedTotal += 1;
     const from = this.dequeued[flow] * this.packet;
     this.dequeued[flow] += 1;
-    this.starts.push(time);
     this.flowStarts[flow].push(time);
     const count = --this.ingress[flow];
     if (this.pfc !== undefined && this.pfc.resume !== 'paper' && this.pausedAtSwitch[flow] === 1 && count * this.packet < this.pfc.xOn + MARGIN) {

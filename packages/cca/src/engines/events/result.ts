@@ -3,7 +3,7 @@ import type { PathServerModel } from '../../model.ts';
 import type { EngineEvent, EngineResult, FlowResult, SentNotification } from '../../results.ts';
 import type { PacketSender } from './sender.ts';
 import type { FifoPort } from './fifo-port.ts';
-import type { Floats } from './growable.ts';
+import { Floats } from './growable.ts';
 
 /**
  * The event engine's result, in the curve engine's form. The curves are exact and built on first
@@ -41,15 +41,23 @@ export function eventResult(model: PathServerModel, senders: PacketSender[], por
     horizon,
     flows,
     get departures() {
-      return (departures ??= transmitted(port.starts, I, T, horizon));
+      return (departures ??= transmitted(merged(port.flowStarts), I, T, horizon));
     },
     get backlog() {
-      return (backlog ??= subtract(staircase(port.arrivals, I, horizon), this.departures));
+      return (backlog ??= subtract(staircase(merged(senders.map((s) => s.starts)), I, horizon), this.departures));
     },
     events,
     notifications,
     stats: { windows: 0, events: events.length, engine: 'events' },
   };
+}
+
+/** Every flow's instants in one increasing list. */
+function merged(lists: Floats[]): Floats {
+  const all = new Floats();
+  for (const l of lists) for (let k = 0; k < l.length; k++) all.push(l.at(k));
+  all.view().sort();
+  return all;
 }
 
 /** Packets counted when they arrive (s, increasing): k·I at the k-th instant, (k+1)·I just after. */

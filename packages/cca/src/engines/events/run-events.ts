@@ -60,38 +60,42 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
   signals.port = port;
   for (const s of senders) heap.set(s.index, senderKey(s, horizon));
 
-  // Packets starting at the current instant, and the senders that had something at it.
+  // Packets starting at the current instant.
   const arriving = new Arrivals(n);
-  const touched = new Int32Array(n);
+  const tolerance = (x: number): number => EPSILON * (x > 1 ? x : 1);
   let steps = 0;
   for (;;) {
-    const tDequeue = port.nextDequeue();
+    let tSender = heap.topKey();
     const tResume = port.nextResume();
-    let t = heap.topKey();
+    let tDequeue = port.nextDequeue();
+    // Transmissions that start before anything else happens (beyond the tolerance of an instant):
+    // back to back, without the instant's bookkeeping. A frame or mark they make reaches a sender
+    // a delay later, so the next sender event is read again after each.
+    while (tDequeue < horizon && tDequeue + tolerance(tDequeue) < tSender && tDequeue + tolerance(tDequeue) < tResume) {
+      port.dequeue(tDequeue);
+      if (options.untilComplete && port.queued === 0 && port.transmittedBy < horizon && senders.every((s) => s.done())) horizon = port.transmittedBy;
+      tDequeue = port.nextDequeue();
+      tSender = heap.topKey();
+    }
+    let t = tSender;
     if (tDequeue < horizon && tDequeue < t) t = tDequeue;
     if (tResume <= horizon && tResume < t) t = tResume;
     if (!(t <= horizon)) break;
     // One instant: every event within the curves' tolerance of t.
-    const limit = t + EPSILON * (t > 1 ? t : 1);
+    const limit = t + tolerance(t);
     if (options.onProgress !== undefined && ++steps % 65536 === 0) options.onProgress(t, horizon);
 
-    // 1. Reactions at the senders, sender by sender (packets started before a reaction are handed over first).
-    let count = 0;
+    // 1. Each sender with something at this instant: its reactions (packets started before a
+    // reaction are handed over first), then the packet it starts now.
     const reactUntil = limit < horizon ? limit : horizon;
     while (heap.topKey() <= limit) {
-      const j = heap.top();
-      touched[count++] = j;
-      const s = senders[j];
+      const s = senders[heap.top()];
       while (s.reactOnce(reactUntil, events, arriving));
-      heap.set(j, Infinity);
-    }
-    // 2. Packets that start at this instant reach the switch: latest packet train first, then port order.
-    for (let k = 0; k < count; k++) {
-      const s = senders[touched[k]];
       if (s.nextStart <= limit && s.nextStart < horizon) arriving.add(s.index, s.startPacket());
+      heap.set(s.index, senderKey(s, horizon));
     }
+    // 2. The packets reach the switch: latest packet train first, then port order.
     if (arriving.count > 0) arriving.queue(senders, port);
-    for (let k = 0; k < count; k++) heap.set(touched[k], senderKey(senders[touched[k]], horizon));
 
     // 3. The switch: 'paper' PFC resumes, then the transmission that starts now.
     while (port.nextResume() <= limit && port.nextResume() <= horizon) port.resume();
