@@ -86,7 +86,8 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
       return { state: { ...s, rt, rc: (s.rc + rt) / 2, stage: s.stage + 1, nextIncrease: s.nextIncrease + p.increasePeriod }, shift: 'admitted', kind };
     },
     onNotification(s, signals) {
-      if (s.started) return { state: { ...s, cnpSinceDecrease: true, cnpSinceAlpha: true }, shift: 'none', kind: 'cnp-noted' };
+      // Most CNPs find both flags set already: the state stays the same object (nothing to copy).
+      if (s.started) return { state: s.cnpSinceDecrease && s.cnpSinceAlpha ? s : { ...s, cnpSinceDecrease: true, cnpSinceAlpha: true }, shift: 'none', kind: 'cnp-noted' };
       const now = signals.now;
       return {
         state: { ...s, started: true, alpha: 1, cnpSinceDecrease: true, cnpSinceAlpha: false, nextAlpha: now + p.alphaPeriod, nextDecrease: now + p.decreasePeriod },

@@ -183,6 +183,12 @@ export class PacketSender {
   private apply(reaction: Reaction<unknown>, at: number, events: EngineEvent[], logAs?: string): void {
     if (reaction.shift === 'acknowledged') throw new Error(`${this.cca.name}: a Go-Back-N restart, which the event engine does not run (use the curve engine)`);
     const before = this.described;
+    if (reaction.state === this.state) {
+      // Nothing changed (e.g. a CNP that finds its flags set): only the log rows.
+      if (logAs !== undefined) events.push({ time: at, flow: this.index, kind: logAs, before, after: before });
+      events.push({ time: at, flow: this.index, kind: reaction.kind, before, after: before });
+      return;
+    }
     const oldRate = this.rate;
     this.state = reaction.state;
     this.nextTimer = this.cca.nextTimer(this.state);
