@@ -1,4 +1,4 @@
-import { type Curve, CurveBuilder, subtract } from '@ccalc/curves';
+import { type Curve, CurveBuilder, close, subtract } from '@ccalc/curves';
 import type { PathServerModel } from '../../model.ts';
 import type { EngineEvent, EngineResult, FlowResult, SentNotification } from '../../results.ts';
 import type { PacketSender } from './sender.ts';
@@ -74,22 +74,33 @@ function staircase(times: Floats, I: number, horizon: number): Curve {
   return b.build();
 }
 
-/** Bytes transmitted when packets start at `starts` (s) and take T each at rate I/T: flat after the horizon. */
+/**
+ * Bytes transmitted when packets start at `starts` (s, increasing) and take T each at rate I/T:
+ * one rising segment per run of back-to-back packets (a packet starting within the tolerance of
+ * the previous one's end continues it), flat after the horizon.
+ */
 function transmitted(starts: Floats, I: number, T: number, horizon: number): Curve {
   const b = new CurveBuilder();
   b.push(0, 0, 0, 0);
+  const rate = I / T;
   let level = 0;
+  let end = -Infinity;
   for (let k = 0; k < starts.length; k++) {
     const s = starts.at(k);
     if (!(s < horizon)) break;
-    b.push(s, level, level, I / T);
-    const end = s + T;
-    if (end < horizon) b.push(end, level + I, level + I, 0);
-    else {
-      const v = level + (I / T) * (horizon - s);
-      b.push(horizon, v, v, 0);
+    if (!close(s, end)) {
+      if (end > -Infinity) b.push(end, level, level, 0);
+      b.push(s, level, level, rate);
     }
     level += I;
+    end = s + T;
+  }
+  if (end > -Infinity) {
+    if (end < horizon) b.push(end, level, level, 0);
+    else {
+      const v = level - rate * (end - horizon);
+      b.push(horizon, v, v, 0);
+    }
   }
   return b.build();
 }
