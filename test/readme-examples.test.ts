@@ -3,14 +3,16 @@
  * repository (so workspace packages resolve), run with tsx, and, when a ```text block follows it,
  * its standard output must equal that block. Each ```sh block's `npx ccalc` lines run in order from
  * the repository root and must exit 0, or with the code a trailing `# exit code N` gives (lines that
- * need ../shared/traces are skipped when it is absent, as the other trace tests are). Each ```json
+ * need ../shared/traces are skipped when it is absent, as the other trace tests are); paths under
+ * out/ go to a temporary folder, never the repository's. Each ```json
  * block is a scenario and must validate.
  */
 import { describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { parseScenario } from '../packages/dcqcn-model/src/scenario/scenario.ts';
 import { skipWithoutTraces } from '../packages/dcqcn-model/src/traces/locate.ts';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
@@ -61,7 +63,10 @@ for (const file of readmes) {
     for (const block of commandBlocks(file)) {
       const needsTraces = block.commands.some((c) => c.command.includes('../shared/traces'));
       it.skipIf(needsTraces && skipWithoutTraces())(`the commands at line ${block.line} run`, () => {
-        for (const { command, status } of block.commands) {
+        // The README's out/ folders are the user's: the commands write to a temporary folder instead.
+        const out = mkdtempSync(join(tmpdir(), 'ccalc-readme-'));
+        for (const { command: text, status } of block.commands) {
+          const command = text.replace(/(^|[\s=])out\//g, `$1${out}/`);
           const r = spawnSync('bash', ['-c', command], { cwd: root, encoding: 'utf8', timeout: 300_000 });
           expect({ command, status: r.status, stderr: r.status === status ? '' : r.stderr }).toEqual({ command, status, stderr: '' });
         }

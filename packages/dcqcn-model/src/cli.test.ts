@@ -57,6 +57,13 @@ describe('ccalc run', () => {
     expect(summary.completion_us.every((t: number | null) => t !== null && t <= summary.horizon_us)).toBe(true);
   });
 
+  it('answers --version, -v and help <command>', () => {
+    const version = JSON.parse(readFileSync(resolve(import.meta.dirname, '../package.json'), 'utf8')).version;
+    for (const flag of ['--version', '-v']) expect(execFileSync('node', [bin, flag], { encoding: 'utf8' })).toBe(`ccalc ${version}\n`);
+    expect(execFileSync('node', [bin, 'help', 'run'], { encoding: 'utf8' })).toBe(execFileSync('node', [bin, 'run', '--help'], { encoding: 'utf8' }));
+    expect(execFileSync('node', [bin, 'help'], { encoding: 'utf8' })).toMatch(/^ccalc — network calculus for congestion control/);
+  });
+
   it.each([
     [['run', 'nope'], /^ccalc: scenario: expected a scenario file \(\.json\) or one of ns3-31-pfc, .*, got "nope"\n$/],
     [['run', 'missing.json'], /^ccalc: missing\.json: expected a scenario file, got null \(no such file\)\n$/],

@@ -26,7 +26,8 @@ Usage:
   ccalc case-study [--horizon 3ms] [--out out]
   ccalc check-trace <trace.csv> [--all] [--json]
   ccalc list
-  ccalc <command> --help
+  ccalc <command> --help   (or ccalc help <command>)
+  ccalc --version          (or -v)
 
 Commands:
   run    run scenarios (files or built-ins) and write DIR/series.csv, events.csv, summary.json,
@@ -351,12 +352,23 @@ async function study(args: string[]): Promise<void> {
   if (failures.length > 0) process.exitCode = 1;
 }
 
+/** The version of the ccalc package (its package.json). */
+async function version(): Promise<string> {
+  const file = join(import.meta.dirname, '..', 'package.json');
+  return (JSON.parse(await readFile(file, 'utf8')) as { version: string }).version;
+}
+
 /** Entry point: returns the exit code (0 ok, 1 bad input or failure; check-trace: 0 accept, 1 reject, 2 malformed). */
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
     if (command === undefined || command === '--help' || command === '-h') process.stdout.write(HELP);
-    else if (command === 'list') for (const [k, v] of Object.entries(BUILT_INS)) process.stdout.write(`${k.padEnd(22)} ${v.description}\n`);
+    else if (command === '--version' || command === '-v' || command === 'version') process.stdout.write(`ccalc ${await version()}\n`);
+    else if (command === 'help') {
+      // `ccalc help <command>` is `ccalc <command> --help`.
+      if (rest.length === 0) process.stdout.write(HELP);
+      else return await main([rest[0], '--help']);
+    } else if (command === 'list') for (const [k, v] of Object.entries(BUILT_INS)) process.stdout.write(`${k.padEnd(22)} ${v.description}\n`);
     else if (command === 'run') await run(rest);
     else if (command === 'compare') await compare(rest);
     else if (command === 'case-study') await study(rest);
