@@ -3,7 +3,7 @@
  * repository (so workspace packages resolve), run with tsx, and, when a ```text block follows it,
  * its standard output must equal that block. Each ```sh block's `npx ccalc` lines run in order from
  * the repository root and must exit 0, or with the code a trailing `# exit code N` gives (lines that
- * need ../shared/traces are skipped when it is absent, as the other trace tests are); paths under
+ * need the traces are skipped when CCALC_TRACES names a missing folder, as the other trace tests are); paths under
  * out/ go to a temporary folder, never the repository's. Each ```json
  * block is a scenario and must validate.
  */
@@ -61,7 +61,7 @@ for (const file of readmes) {
   if (commandBlocks(file).length + scenarios.length === 0) continue;
   describe(`commands and scenarios in ${file}`, () => {
     for (const block of commandBlocks(file)) {
-      const needsTraces = block.commands.some((c) => c.command.includes('../shared/traces'));
+      const needsTraces = block.commands.some((c) => c.command.includes('traces/ns3-incast-31'));
       it.skipIf(needsTraces && skipWithoutTraces())(`the commands at line ${block.line} run`, () => {
         // The README's out/ folders are the user's: the commands write to a temporary folder instead.
         const out = mkdtempSync(join(tmpdir(), 'ccalc-readme-'));

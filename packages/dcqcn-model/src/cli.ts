@@ -33,7 +33,7 @@ Commands:
   run    run scenarios (files or built-ins) and write DIR/series.csv, events.csv, summary.json,
          plots (SVG and PNG) and with --senders senders.csv; progress goes to stderr
   compare  compare a run (its series.csv, 1 µs bins) with a simulator trace in the format of
-           shared/traces (e.g. ../shared/traces/ns3-incast-31/A2_dcqcn_pfc) or a generic CSV;
+           traces/ns3-incast-31 (e.g. traces/ns3-incast-31/A2_dcqcn_pfc) or a generic CSV;
            writes compare.json and report.html
   report   one self-contained HTML page (charts embedded, works offline) and PNG figures for
            run folders, with their simulator comparisons
@@ -47,7 +47,7 @@ Commands:
 const COMPARE_HELP = `ccalc compare <model DIR> <trace prefix | trace.csv> [--out DIR]
 
   <model DIR>      a folder written by ccalc run with --bin 1us (the default)
-  <trace prefix>   folder/prefix of simulator traces, e.g. ../shared/traces/ns3-incast-31/A2_dcqcn_pfc
+  <trace prefix>   folder/prefix of simulator traces, e.g. traces/ns3-incast-31/A2_dcqcn_pfc
   <trace.csv>      or a generic CSV: columns "time (unit)", "backlog (unit)", "arrival_rate (unit)"
                    and optionally "departure_rate (unit)" (README, "Trace formats")
   --out DIR        where compare.json and report.html go (default: the model folder)
@@ -338,7 +338,7 @@ async function report(args: string[]): Promise<void> {
 async function study(args: string[]): Promise<void> {
   const { flags } = options(args);
   if (flags.help !== undefined) {
-    process.stdout.write('ccalc case-study [--horizon 3ms] [--out out]\n\n  Runs the six 31-sender scenarios (the simulator\'s and the paper\'s), compares the first two\n  ns3 runs with ../shared/traces, writes OUT/report.html and prints a summary table.\n');
+    process.stdout.write('ccalc case-study [--horizon 3ms] [--out out]\n\n  Runs the six 31-sender scenarios (the simulator\'s and the paper\'s), compares the first two\n  ns3 runs with the simulator traces (traces/ns3-incast-31), writes OUT/report.html and prints a summary table.\n');
     return;
   }
   for (const flag of Object.keys(flags)) if (!['out', 'horizon'].includes(flag)) throw new ScenarioError(`--${flag}`, flags[flag], 'one of --out, --horizon');

@@ -1,5 +1,6 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { createGunzip } from 'node:zlib';
 
 /** A malformed trace file: the message is one line, `file:line:column (field): what is wrong`. */
 export class TraceError extends Error {
@@ -22,16 +23,37 @@ export interface CsvColumns {
 }
 
 /**
+ * The file a trace path names: the path itself, or its gzipped copy (`path.gz`), or null if
+ * neither exists.
+ * @example traceFile('traces/ns3-incast-31/A2_dcqcn_pfc_backlog.csv') // '….csv.gz'
+ */
+export function traceFile(path: string): string | null {
+  if (existsSync(path)) return path;
+  return existsSync(`${path}.gz`) ? `${path}.gz` : null;
+}
+
+/**
  * Reads a numeric CSV trace with a header line, streaming (constant memory apart from the columns
- * kept), and validates it: the file exists and is not empty, every `required` column is in the
- * header, every row has as many fields as the header, every kept field is a number, and the
- * `sortedBy` column never decreases. Errors name the file, line, column and field.
+ * kept; a `.gz` file, or the gzipped copy of a missing one, through zlib), and validates it: the
+ * file exists and is not empty, every `required` column is in the header, every row has as many
+ * fields as the header, every kept field is a number, and the `sortedBy` column never decreases.
+ * Errors name the file, line, column and field.
  * @example const { columns } = await readNumericCsv('A2_dcqcn_pfc_backlog.csv', ['t_ns', 'switch_total_bytes'], 't_ns')
  */
-export async function readNumericCsv(file: string, required: readonly string[], sortedBy?: string): Promise<CsvColumns> {
-  if (!existsSync(file)) throw new TraceError(file, null, null, null, 'no such file');
+export async function readNumericCsv(path: string, required: readonly string[], sortedBy?: string): Promise<CsvColumns> {
+  const file = traceFile(path);
+  if (file === null) throw new TraceError(path, null, null, null, 'no such file');
   if (statSync(file).size === 0) throw new TraceError(file, null, null, null, 'the file is empty (a header line is expected)');
-  const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
+  const stream = file.endsWith('.gz') ? createReadStream(file).pipe(createGunzip()).setEncoding('utf8') : createReadStream(file, 'utf8');
+  try {
+    return await readLines(file, createInterface({ input: stream, crlfDelay: Infinity }), required, sortedBy);
+  } catch (e) {
+    if (e instanceof TraceError) throw e;
+    throw new TraceError(file, null, null, null, `cannot be read (${(e as Error).message})`);
+  }
+}
+
+async function readLines(file: string, lines: AsyncIterable<string>, required: readonly string[], sortedBy?: string): Promise<CsvColumns> {
   let header: string[] | null = null;
   let index: number[] = [];
   let sortIndex = -1;

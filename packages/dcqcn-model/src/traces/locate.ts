@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 /**
- * The folder of the simulator traces used for validation: `$CCALC_TRACES` if set, else
- * `../shared/traces/ns3-incast-31` beside the repository (where CI and the workplace put them).
+ * The folder of the simulator traces used for validation: `$CCALC_TRACES` if set, else the copy in
+ * the repository, `traces/ns3-incast-31` (gzipped CSVs, read through zlib).
  */
 export function validationTracesDir(): string {
-  return process.env.CCALC_TRACES ?? resolve(import.meta.dirname, '../../../../../shared/traces/ns3-incast-31');
+  return process.env.CCALC_TRACES ?? resolve(import.meta.dirname, '../../../../traces/ns3-incast-31');
 }
 
 /**

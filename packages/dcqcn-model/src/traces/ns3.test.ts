@@ -8,7 +8,7 @@ import { readNumericCsv, TraceError } from './csv.ts';
 
 const traces = validationTracesDir();
 
-describe.skipIf(skipWithoutTraces())('reading the simulator traces of shared/traces', () => {
+describe.skipIf(skipWithoutTraces())('reading the simulator traces (traces/ns3-incast-31)', () => {
   it('reads A2 (DCQCN + PFC) with the figures its README states', async () => {
     const t = await readNs3Trace(traces, 'A2_dcqcn_pfc');
     expect(t.cnps.time[0]).toBeCloseTo(4.68e-6, 12);
@@ -79,5 +79,27 @@ describe('malformed traces give a one-line error naming file, line, column and f
     const e = await error(readNumericCsv(file, ['t_ns', 'y'], 't_ns'));
     expect(e.message).toMatch(pattern);
     expect(e.message.includes('\n')).toBe(false);
+  });
+});
+
+describe('gzipped traces (the copies in traces/ns3-incast-31)', () => {
+  it('a .csv path reads its .csv.gz copy, with the same columns as the plain file', async () => {
+    const { gzipSync } = await import('node:zlib');
+    const dir = mkdtempSync(join(tmpdir(), 'ccalc-gz-'));
+    const text = 't_ns,switch_total_bytes\n0,0\n1000,2096\n2000,1048\n';
+    writeFileSync(join(dir, 'plain.csv'), text);
+    writeFileSync(join(dir, 'packed.csv.gz'), gzipSync(text));
+    const plain = await readNumericCsv(join(dir, 'plain.csv'), ['t_ns', 'switch_total_bytes'], 't_ns');
+    const packed = await readNumericCsv(join(dir, 'packed.csv'), ['t_ns', 'switch_total_bytes'], 't_ns');
+    expect(packed).toEqual(plain);
+    expect(Array.from(packed.columns.switch_total_bytes)).toEqual([0, 2096, 1048]);
+  });
+
+  it('a corrupt .gz file is one TraceError naming it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ccalc-gz-'));
+    writeFileSync(join(dir, 'bad.csv.gz'), 'not gzip at all');
+    const error = await readNumericCsv(join(dir, 'bad.csv'), ['t_ns']).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TraceError);
+    expect((error as Error).message).toMatch(/bad\.csv\.gz: cannot be read \(incorrect header check\)$/);
   });
 });

@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { readNumericCsv } from './csv.ts';
+import { readNumericCsv, traceFile } from './csv.ts';
 
 /** The series of one simulator run in the format of shared/traces (times in seconds, bytes). */
 export interface Ns3Trace {
@@ -37,7 +36,7 @@ export async function readNs3Trace(folder: string, prefix: string): Promise<Ns3T
     readNumericCsv(file('pfc_events'), ['t_ns', 'node', 'port', 'type'], 't_ns'),
     readNumericCsv(file('fct'), ['sender', 'complete_ns', 'last_byte_at_receiver_ns']),
   ]);
-  const state = existsSync(file('dcqcn_state')) ? await readNumericCsv(file('dcqcn_state'), ['t_ns', 'sender', 'Rc_bps'], 't_ns') : null;
+  const state = traceFile(file('dcqcn_state')) !== null ? await readNumericCsv(file('dcqcn_state'), ['t_ns', 'sender', 'Rc_bps'], 't_ns') : null;
   const seconds = (ns: Float64Array): Float64Array => ns.map((x) => x * 1e-9);
   // Frames the switch sent: type 2 (PAUSE) or 3 (RESUME), out of port p, which faces sender p − 1.
   // (Types 1 and 0 are the same frames received by the hosts.) The switch's node number depends on
