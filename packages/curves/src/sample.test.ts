@@ -83,3 +83,19 @@ describe('firstTimeAboveShifted equals firstTimeAbove on the shifted difference'
     );
   });
 });
+
+describe('sample equals at, point by point', () => {
+  it('on random curves, at increasing times that include breakpoints and times within the tolerance of them', async () => {
+    const fc = (await import('fast-check')).default;
+    const { sample } = await import('./index.ts');
+    const { curveArb } = await import('./test-support/random-curves.ts');
+    fc.assert(
+      fc.property(curveArb({}), fc.array(fc.integer({ min: 0, max: 80 }), { maxLength: 40 }), (f, ks) => {
+        const times = [...ks.map((k) => k / 8), ...Array.from(f.t), ...Array.from(f.t, (t) => t + 1e-13), ...Array.from(f.t, (t) => t - 1e-13)].filter((t) => t >= 0).sort((a, b) => a - b);
+        const got = sample(f, times);
+        return times.every((t, k) => Object.is(got[k], f.at(t)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,3 +1,4 @@
+import { close } from './tolerance.ts';
 import type { Curve } from './curve.ts';
 import { CurveError, requireFinite } from './errors.ts';
 
@@ -20,7 +21,11 @@ export function sample(f: Curve, times: readonly number[]): number[] {
       continue;
     }
     while (i + 1 < f.t.length && f.t[i + 1] <= x) i += 1;
-    out[k] = f.t[i] === x ? f.v[i] : f.at(x); // f.at resolves times within the tolerance of a breakpoint
+    // As f.at(x), from the segment the walk is on (no search): a time within the tolerance of a
+    // breakpoint is that breakpoint's instant.
+    if (f.t[i] === x || close(f.t[i], x)) out[k] = f.v[i];
+    else if (i + 1 < f.t.length && close(f.t[i + 1], x)) out[k] = f.v[i + 1];
+    else out[k] = x === Infinity ? f.at(x) : f.segmentValue(i, x);
   }
   return out;
 }
