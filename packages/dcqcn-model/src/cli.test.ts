@@ -64,6 +64,17 @@ describe('ccalc run', () => {
     expect(execFileSync('node', [bin, 'help'], { encoding: 'utf8' })).toMatch(/^ccalc — network calculus for congestion control/);
   });
 
+  it('refuses a batch whose scenarios share a name before running any (one output folder)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ccalc-names-'));
+    const scenario = readFileSync(resolve(import.meta.dirname, '../../../scenarios/training-on-off.json'), 'utf8');
+    writeFileSync(join(dir, 'a.json'), scenario);
+    writeFileSync(join(dir, 'b.json'), scenario);
+    const r = spawnSync('node', [bin, 'run', join(dir, 'a.json'), join(dir, 'b.json'), '--horizon', '10us', '--out', join(dir, 'out')], { encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^ccalc: scenario: expected a name of its own in a batch \(it and .*a\.json are both "[\w.-]+", one output folder\), got ".*b\.json"\n$/);
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+
   it.each([
     [['run', 'nope'], /^ccalc: scenario: expected a scenario file \(\.json\) or one of ns3-31-pfc, .*, got "nope"\n$/],
     [['run', 'missing.json'], /^ccalc: missing\.json: expected a scenario file, got null \(no such file\)\n$/],

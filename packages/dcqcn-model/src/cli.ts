@@ -240,9 +240,27 @@ async function run(args: string[]): Promise<void> {
   if (batch && flags['dcqcn-trace'] !== undefined) throw new ScenarioError('--dcqcn-trace', flags['dcqcn-trace'], 'a single scenario (one trace file per run)');
   // A batch: every scenario runs into OUT/<name>; one that fails is reported and the others still run.
   const failures: string[] = [];
+  // Every scenario is read first: a batch whose scenarios share a name (one output folder) is
+  // refused before anything runs; one that cannot be read is reported and the others still run.
+  const resolved: { spec: string; scenario?: Runnable; error?: unknown }[] = [];
   for (const spec of positional) {
     try {
-      const scenario = await resolveScenario(spec);
+      resolved.push({ spec, scenario: await resolveScenario(spec) });
+    } catch (e) {
+      if (!batch) throw e;
+      resolved.push({ spec, error: e });
+    }
+  }
+  const owner = new Map<string, string>();
+  for (const { spec, scenario } of resolved) {
+    if (scenario === undefined) continue;
+    const other = owner.get(scenario.name);
+    if (other !== undefined) throw new ScenarioError('scenario', spec, `a name of its own in a batch (it and ${other} are both "${scenario.name}", one output folder)`);
+    owner.set(scenario.name, spec);
+  }
+  for (const { spec, scenario, error } of resolved) {
+    try {
+      if (scenario === undefined) throw error;
       const horizon = horizonFlag ?? scenario.horizon;
       const bin = binFlag ?? scenario.bin ?? 1e-6;
       if (bin > horizon) throw new ScenarioError('--bin', flags.bin ?? bin, `a duration at most the horizon (${horizon} s)`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runPathServer } from '@ccalc/cca';
@@ -167,5 +167,19 @@ describe('loadScenarioFile', () => {
         .map((e) => e.text);
     expect(events(a)).toEqual(events(b));
     expect(events(a).length).toBeGreaterThan(50);
+  });
+});
+
+describe('scenario names name output folders', () => {
+  const base = JSON.parse(readFileSync(join(import.meta.dirname, '../../../../scenarios/ns3-31-dcqcn.json'), 'utf8'));
+
+  it.each(['../../escaped', '', 'a/b', '..', '.', 'a\\b', 'x y'])('refuses the name %j, naming the field', (name) => {
+    expect(() => parseScenario({ ...base, name }, 'file', '.')).toThrow(/^name: expected a name of letters, digits, "-", "_" and "\." \(it names the output folder/);
+  });
+
+  it('keeps a safe name, and makes one from the file name when there is none', () => {
+    expect(parseScenario({ ...base, name: 'incast-31.v2_a' }, 'file', '.').name).toBe('incast-31.v2_a');
+    const { name: _, ...unnamed } = base;
+    expect(parseScenario(unnamed, 'my incast (copy)', '.').name).toBe('my-incast--copy-');
   });
 });

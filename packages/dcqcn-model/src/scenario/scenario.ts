@@ -129,7 +129,7 @@ export function parseScenario(json: unknown, name: string, baseDir: string): Sce
   if (!(feedbackDelay > 0)) throw new ScenarioError('delays.feedback', delays.object.feedback, 'a duration > 0');
 
   return {
-    name: f.string('name', name),
+    name: outputName(f, name),
     description: f.string('description', ''),
     link: { rate: C, latency: link.quantity('latency', 'time', 0) },
     packetSize,
@@ -174,6 +174,21 @@ export function scenarioModel(s: Scenario, arrivals: readonly Curve[], horizon: 
 /** The CCA of a sender that opens new connections at these instants (itself if none). */
 function connections(cca: FlowSpec['cca'], instants: number[]): FlowSpec['cca'] {
   return instants.length === 0 ? cca : newConnectionsAt(cca, instants);
+}
+
+/** Letters, digits, '-', '_' and '.', not dots alone: a scenario's name is its output folder's. */
+const SAFE_NAME = /^(?!\.+$)[A-Za-z0-9_.-]{1,100}$/;
+
+/**
+ * The scenario's name, which names its output folder (OUT/<name> in a batch): the file's `name`,
+ * refused unless safe (no separators, no "..", not empty), or else the file name with every other
+ * character made '-'.
+ */
+function outputName(f: Fields, fallback: string): string {
+  if (!f.has('name')) return fallback.replace(/[^A-Za-z0-9_.-]/g, '-').replace(/^\.+$/, 'scenario') || 'scenario';
+  const name = f.string('name');
+  if (!SAFE_NAME.test(name)) throw new ScenarioError('name', name, 'a name of letters, digits, "-", "_" and "." (it names the output folder: no "/", no "..", not empty)');
+  return name;
 }
 
 /**
