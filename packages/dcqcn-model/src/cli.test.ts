@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { skipWithoutTraces, validationTracesDir } from './traces/locate.ts';
@@ -62,6 +62,33 @@ describe('ccalc run', () => {
     for (const flag of ['--version', '-v']) expect(execFileSync('node', [bin, flag], { encoding: 'utf8' })).toBe(`ccalc ${version}\n`);
     expect(execFileSync('node', [bin, 'help', 'run'], { encoding: 'utf8' })).toBe(execFileSync('node', [bin, 'run', '--help'], { encoding: 'utf8' }));
     expect(execFileSync('node', [bin, 'help'], { encoding: 'utf8' })).toMatch(/^ccalc — network calculus for congestion control/);
+  });
+
+  it('a run replaces its folder whole: an earlier comparison is not shown as the new run\'s (issue 17\'s repro)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ccalc-stale-'));
+    const out = join(dir, 'X');
+    const traces = resolve(import.meta.dirname, '../../../traces/ns3-incast-31/A2_dcqcn_pfc');
+    execFileSync('node', [bin, 'run', 'ns3-31-dcqcn', '--horizon', '100us', '--no-plots', '--out', out], { encoding: 'utf8', stdio: 'pipe' });
+    execFileSync('node', [bin, 'compare', out, traces], { encoding: 'utf8', stdio: 'pipe' });
+    expect(existsSync(join(out, 'compare.json'))).toBe(true);
+    execFileSync('node', [bin, 'run', 'paper-31-pfc', '--horizon', '100us', '--no-plots', '--out', out], { encoding: 'utf8', stdio: 'pipe' });
+    expect(readdirSync(out).sort()).toEqual(['events.csv', 'series.csv', 'summary.json']);
+    expect(JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')).scenario).toBe('paper-31-pfc');
+    expect(readdirSync(dir)).toEqual(['X']); // no partial or old folder left beside it
+  });
+
+  it.each([
+    ['a file', (dir: string) => (writeFileSync(join(dir, 'taken'), 'x'), join(dir, 'taken')), /^ccalc: --out: expected a folder \(it is a file\), got ".*taken"\n$/],
+    ['a folder of other files', (dir: string) => (mkdirSync(join(dir, 'mine')), writeFileSync(join(dir, 'mine', 'notes.txt'), 'keep'), join(dir, 'mine')), /^ccalc: --out: expected a new or empty folder, or an earlier run's \(this one holds other files, which a run would replace\), got ".*mine"\n$/],
+  ])('refuses --out at %s before computing, in words, and touches nothing', (_, make, pattern) => {
+    const dir = mkdtempSync(join(tmpdir(), 'ccalc-out-'));
+    const out = make(dir);
+    const before = readdirSync(dir).sort();
+    const r = spawnSync('node', [bin, 'run', 'ns3-31-pfc', '--out', out], { encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(pattern);
+    expect(r.stderr).not.toMatch(/computed/); // refused before the computation
+    expect(readdirSync(dir).sort()).toEqual(before);
   });
 
   it('refuses a batch whose scenarios share a name before running any (one output folder)', () => {

@@ -13,6 +13,7 @@ import { completionTimes, runCsv, runSummary } from './output.ts';
 import { compareWithTrace } from './compare.ts';
 import { eventTimeErrors, type RunEventTimes } from './event-times.ts';
 import { comparisonSpecs } from './comparison-charts.ts';
+import { checkOutputFile, checkRunFolder, writeRunFolder } from './run-folder.ts';
 import { readNs3Trace } from './traces/ns3.ts';
 import { readGenericTrace } from './traces/generic.ts';
 import { readNumericCsv } from './traces/csv.ts';
@@ -140,6 +141,8 @@ export interface RunOptions {
 export async function runScenario(scenario: Runnable, horizon: number, bin: number, out: string, dcqcnTrace?: string, options: RunOptions = {}): Promise<Record<string, unknown>> {
   const { name } = scenario;
   if (dcqcnTrace !== undefined && scenario.dcqcnSourceGate === undefined) throw new ScenarioError('--dcqcn-trace', dcqcnTrace, `a scenario with DCQCN (${name} has none)`);
+  await checkRunFolder(out);
+  if (dcqcnTrace !== undefined) await checkOutputFile(dcqcnTrace, '--dcqcn-trace');
   const repeat = options.repeat ?? 1;
   const times: number[] = [];
   let computed: { result: EngineResult; model: ReturnType<Runnable['model']>; reason: string | null; h: number };
@@ -152,7 +155,6 @@ export async function runScenario(scenario: Runnable, horizon: number, bin: numb
   const { result, model, reason } = computed;
   const computeMs = times[0];
   process.stderr.write(`${process.stderr.isTTY ? '\r' : ''}  ${name}: ${(result.horizon * 1e3).toFixed(2)} ms computed in ${(computeMs / 1e3).toFixed(3)} s (${result.stats.engine} engine)\n`);
-  await mkdir(out, { recursive: true });
   const csv = runCsv(result, bin, { senders: options.senders === true });
   const summary: Record<string, unknown> = { scenario: name, engine: result.stats.engine, ...(reason === null || options.engine === 'curves' ? {} : { engine_note: `the event engine does not cover ${reason}` }), ...runSummary(result, computeMs, bin, model) };
   if (repeat > 1) {
@@ -160,25 +162,28 @@ export async function runScenario(scenario: Runnable, horizon: number, bin: numb
     summary.compute_ms_warm = median(times.slice(1));
   }
   if (scenario.clock !== undefined) summary.clock_us = { sender_to_switch: scenario.clock.senderToSwitch * 1e6, switch_to_receiver: scenario.clock.switchToReceiver * 1e6 };
-  await Promise.all([
-    writeFile(join(out, 'series.csv'), `${csv.series}\n`),
-    ...(csv.senders === undefined ? [] : [writeFile(join(out, 'senders.csv'), `${csv.senders}\n`)]),
-    writeFile(join(out, 'events.csv'), `${csv.events}\n`),
-    writeFile(join(out, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`),
-  ]);
+  // The run's files go into a folder of their own, put in place when all are written.
+  await writeRunFolder(out, async (dir) => {
+    await Promise.all([
+      writeFile(join(dir, 'series.csv'), `${csv.series}\n`),
+      ...(csv.senders === undefined ? [] : [writeFile(join(dir, 'senders.csv'), `${csv.senders}\n`)]),
+      writeFile(join(dir, 'events.csv'), `${csv.events}\n`),
+      writeFile(join(dir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`),
+    ]);
+    if (options.plots === false) return;
+    const charts = [
+      { name: 'rates', spec: rateChart(result, `${name}: sender rates`) },
+      { name: 'backlog', spec: curvesChart([{ label: 'switch backlog', curve: result.backlog }], result.horizon, `${name}: backlog`, 'backlog (kB)') },
+    ];
+    await writeFile(join(dir, 'charts.json'), JSON.stringify(charts));
+    const { renderChart } = await import('./render.ts'); // vega and resvg load only when plots are written
+    for (const c of charts) await renderChart(c.spec, join(dir, c.name));
+  });
   if (dcqcnTrace !== undefined) {
     const { modelDcqcnTrace } = await import('./check-trace/export.ts');
     await mkdir(dirname(dcqcnTrace), { recursive: true });
     await writeFile(dcqcnTrace, modelDcqcnTrace(model, result, scenario.dcqcnSourceGate!));
   }
-  if (options.plots === false) return summary;
-  const charts = [
-    { name: 'rates', spec: rateChart(result, `${name}: sender rates`) },
-    { name: 'backlog', spec: curvesChart([{ label: 'switch backlog', curve: result.backlog }], result.horizon, `${name}: backlog`, 'backlog (kB)') },
-  ];
-  await writeFile(join(out, 'charts.json'), JSON.stringify(charts));
-  const { renderChart } = await import('./render.ts'); // vega and resvg load only when plots are written
-  for (const c of charts) await renderChart(c.spec, join(out, c.name));
   return summary;
 }
 

@@ -36,9 +36,14 @@ async function readJson(file: string): Promise<unknown> {
   }
 }
 
-/** Reads a run folder: summary.json and charts.json, and compare.json and compare-charts.json if present. */
+/**
+ * Reads a run folder: summary.json, and charts.json (none when the run was made with --no-plots),
+ * compare.json and compare-charts.json if present.
+ */
 export async function readRun(dir: string): Promise<ReportRun> {
-  const run: ReportRun = { dir, summary: (await readJson(join(dir, 'summary.json'))) as Record<string, unknown>, charts: (await readJson(join(dir, 'charts.json'))) as NamedChart[] };
+  const summary = (await readJson(join(dir, 'summary.json'))) as Record<string, unknown>;
+  const charts = existsSync(join(dir, 'charts.json')) || !existsSync(join(dir, 'summary.json')) ? ((await readJson(join(dir, 'charts.json'))) as NamedChart[]) : [];
+  const run: ReportRun = { dir, summary, charts };
   if (existsSync(join(dir, 'compare.json'))) {
     run.comparison = { metrics: (await readJson(join(dir, 'compare.json'))) as Record<string, unknown>, charts: existsSync(join(dir, 'compare-charts.json')) ? ((await readJson(join(dir, 'compare-charts.json'))) as NamedChart[]) : [] };
   }
