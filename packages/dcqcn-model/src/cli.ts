@@ -156,7 +156,7 @@ export async function runScenario(scenario: Runnable, horizon: number, bin: numb
   const computeMs = times[0];
   process.stderr.write(`${process.stderr.isTTY ? '\r' : ''}  ${name}: ${(result.horizon * 1e3).toFixed(2)} ms computed in ${(computeMs / 1e3).toFixed(3)} s (${result.stats.engine} engine)\n`);
   const csv = runCsv(result, bin, { senders: options.senders === true });
-  const summary: Record<string, unknown> = { scenario: name, engine: result.stats.engine, ...(reason === null || options.engine === 'curves' ? {} : { engine_note: `the event engine does not cover ${reason}` }), ...runSummary(result, computeMs, bin, model) };
+  const summary: Record<string, unknown> = { scenario: name, engine: result.stats.engine, ...(reason === null || options.engine === 'curves' ? {} : { engine_note: `the event engine does not cover ${reason}` }), ...runSummary(result, computeMs, model) };
   if (repeat > 1) {
     summary.compute_ms_runs = times;
     summary.compute_ms_warm = median(times.slice(1));

@@ -33,3 +33,32 @@ describe('stepSamples', () => {
     expect(stepSamples(undefined, [0, 1])).toEqual([Number.NaN, Number.NaN]);
   });
 });
+
+describe('summary figures come from the exact curves, whatever the bin', () => {
+  const T = 1048 / 12.5e9;
+  const t0 = 1.08384e-6; // the bursts reach the switch
+
+  it('four senders × 400 packets: the peak at the last arrivals, clearing with the last packet (issue 17: it moved with the bin)', async () => {
+    const { runEvents, ns3IncastModel } = await import('@ccalc/cca');
+    const { runSummary } = await import('./output.ts');
+    // Below X_off (906 packets an ingress) and done sending (34.6 µs) before the first cut (55.8 µs):
+    // the queue is busy from t0 to t0 + 1600 T and peaks at the last arrivals, t0 + 399 T, with
+    // 1,600 − 399 packets (those sent are whole there).
+    const s = runSummary(runEvents(ns3IncastModel({ senders: 4, burst: 400 * 1048, dcqcn: true, pfc: true, horizon: 300e-6 })), 0);
+    expect(s.peak_backlog_bytes).toBe(1201 * 1048);
+    expect(s.peak_backlog_time_us).toBeCloseTo((t0 + 399 * T) * 1e6, 3);
+    expect(s.backlog_clear_time_us).toBeCloseTo((t0 + 1600 * T) * 1e6, 3);
+  });
+
+  it('a 3-packet burst peaks at one packet, not 0 (issue 17: 1 µs bins missed it)', async () => {
+    const { runEvents, ns3IncastModel } = await import('@ccalc/cca');
+    const { runSummary } = await import('./output.ts');
+    // One sender at line rate: each packet starts leaving as it arrives, so the backlog is one
+    // packet right after each arrival and 0 at the instant the next one arrives (t0 + T: the
+    // first instant after the peak at or below 1 byte).
+    const s = runSummary(runEvents(ns3IncastModel({ senders: 1, burst: 3 * 1048, dcqcn: false, pfc: false, horizon: 2e-6 })), 0);
+    expect(s.peak_backlog_bytes).toBe(1048);
+    expect(s.peak_backlog_time_us).toBeCloseTo(t0 * 1e6, 3);
+    expect(s.backlog_clear_time_us).toBeCloseTo((t0 + T) * 1e6, 3);
+  });
+});

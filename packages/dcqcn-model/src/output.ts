@@ -1,4 +1,4 @@
-import { asRateLatency, averageRates, firstTimeAbove, sample } from '@ccalc/curves';
+import { type Curve, EPSILON, asRateLatency, averageRates, constant, firstTimeAbove, sample, subtract } from '@ccalc/curves';
 import type { EngineResult, PathServerModel } from '@ccalc/cca';
 import type { ModelSeries } from './compare.ts';
 
@@ -104,23 +104,18 @@ export function completionTimes(result: EngineResult): (number | null)[] {
 }
 
 /**
- * Headline figures of a run (summary.json). Times in µs on the model's clock (at the switch), bytes,
- * and the engine's wall time. With the model, also when the switch sent the first PAUSE (the first
+ * Headline figures of a run (summary.json), from the exact curves and events whatever the bin of the
+ * series: peak backlog and the first instant it is reached, when it is back at or below 1 byte after
+ * it, first events, completion times. Times in µs on the model's clock (at the switch), bytes, and
+ * the engine's wall time. With the model, also when the switch sent the first PAUSE (the first
  * `pfc-pause` event, at the sender, minus that flow's pause delay) and the link rate (Gb/s), which
  * `ccalc compare` reads.
  */
-export function runSummary(result: EngineResult, computeMs: number, bin: number, model?: PathServerModel): Record<string, unknown> {
-  const starts = Array.from({ length: Math.floor(result.horizon / bin + 1e-9) }, (_, k) => k * bin);
-  const backlog = sample(result.backlog, starts);
-  let peak = 0;
-  let peakAt = 0;
-  backlog.forEach((b, k) => {
-    if (b > peak) {
-      peak = b;
-      peakAt = starts[k];
-    }
-  });
-  const after = backlog.findIndex((b, k) => starts[k] > peakAt && b <= 1);
+export function runSummary(result: EngineResult, computeMs: number, model?: PathServerModel): Record<string, unknown> {
+  const { peak, at: peakAt } = peakOf(result.backlog, result.horizon);
+  // After the peak's instant: a peak reached at a jump has its value before the jump there. Times
+  // within 1 ps (the curves' tolerance) are that instant, so the search starts past it.
+  const clears = firstAtOrBelow(result.backlog, peakAt + 2 * EPSILON * Math.max(1, peakAt), result.horizon, 1);
   const us = (seconds: number): number => Math.round(seconds * 1e9) / 1e3; // µs, to the nanosecond
   const first = (kind: string): number | null => {
     const e = result.events.find((x) => x.kind === kind);
@@ -129,9 +124,9 @@ export function runSummary(result: EngineResult, computeMs: number, bin: number,
   const completion = completionTimes(result).map((t) => (t === null ? null : us(t)));
   return {
     horizon_us: us(result.horizon),
-    peak_backlog_bytes: peak,
+    peak_backlog_bytes: Math.round(peak * 1e6) / 1e6,
     peak_backlog_time_us: us(peakAt),
-    backlog_clear_time_us: after < 0 ? null : us(starts[after]),
+    backlog_clear_time_us: clears === null ? null : us(clears),
     first_notification_us: first('cnp'),
     first_cut_us: first('rate-cut'),
     first_pause_us: first('pfc-pause'),
@@ -142,6 +137,29 @@ export function runSummary(result: EngineResult, computeMs: number, bin: number,
     windows: result.stats.windows,
     compute_ms: computeMs,
   };
+}
+
+/**
+ * The largest value of a curve over [0, horizon] and the first instant it is reached, exactly: the
+ * supremum is a breakpoint's value, right limit or left limit (the curve is affine between
+ * breakpoints), or its value at the horizon.
+ * @example peakOf(subtract(step(5, 1), rate(1)), 10) // { peak: 4, at: 1 }
+ */
+export function peakOf(f: Curve, horizon: number): { peak: number; at: number } {
+  // The candidates at each breakpoint in [0, horizon]: value, right limit (not at the horizon), left limit.
+  const candidates = (i: number): number[] => [f.v[i], f.t[i] < horizon ? f.r[i] : -Infinity, i > 0 ? f.leftLimit(f.t[i]) : -Infinity];
+  let peak = f.at(horizon);
+  for (let i = 0; i < f.t.length && f.t[i] <= horizon; i++) peak = Math.max(peak, ...candidates(i));
+  // The first instant it is reached, values within rounding (1e-12 relative) being equal.
+  const reached = peak - 1e-12 * Math.max(1, Math.abs(peak));
+  for (let i = 0; i < f.t.length && f.t[i] <= horizon; i++) if (candidates(i).some((y) => y >= reached)) return { peak, at: f.t[i] };
+  return { peak, at: horizon };
+}
+
+/** The first instant in [from, horizon] at which f is at or below `level`, exactly; null if none. */
+export function firstAtOrBelow(f: Curve, from: number, horizon: number, level: number): number | null {
+  const t = firstTimeAbove(subtract(constant(level + 1e-9 * Math.max(1, Math.abs(level))), f), from, horizon);
+  return Number.isFinite(t) ? t : null;
 }
 
 /** When the switch sent the run's first PAUSE (µs): its arrival at the sender minus that flow's pause delay. */
