@@ -145,7 +145,7 @@ export async function runScenario(scenario: Runnable, horizon: number, bin: numb
   if (dcqcnTrace !== undefined) await checkOutputFile(dcqcnTrace, '--dcqcn-trace');
   const repeat = options.repeat ?? 1;
   const times: number[] = [];
-  let computed: { result: EngineResult; model: ReturnType<Runnable['model']>; reason: string | null; h: number };
+  let computed: Computed;
   for (let k = 0; ; k++) {
     const t0 = performance.now();
     computed = compute(scenario, horizon, options.engine ?? 'auto');
@@ -187,12 +187,19 @@ export async function runScenario(scenario: Runnable, horizon: number, bin: numb
   return summary;
 }
 
+/** A computed scenario: the result, the model it ran (its horizon the result's), and why not the event engine. */
+interface Computed {
+  result: EngineResult;
+  model: ReturnType<Runnable['model']>;
+  reason: string | null;
+}
+
 /**
  * One computation of a scenario on the chosen engine. Until complete, the event engine runs once
  * with a horizon of 64 times the scenario's and stops when the last sender finishes; the curve
  * engine doubles the horizon and starts over until every sender has finished.
  */
-function compute(scenario: Runnable, horizon: number, engine: EngineChoice): { result: EngineResult; model: ReturnType<Runnable['model']>; reason: string | null; h: number } {
+function compute(scenario: Runnable, horizon: number, engine: EngineChoice): Computed {
   const { name } = scenario;
   if (scenario.untilComplete) {
     const limit = 64 * horizon;
@@ -200,14 +207,14 @@ function compute(scenario: Runnable, horizon: number, engine: EngineChoice): { r
     const first = runModel(model, { engine, onProgress: progress(name), untilComplete: true });
     if (first.result.stats.engine === 'events') {
       if (!completionTimes(first.result).every((t) => t !== null)) throw new ScenarioError('horizon', 'until-complete', `senders that finish: not all had by ${(limit * 1e3).toFixed(3)} ms`);
-      return { ...first, model: { ...model, horizon: first.result.horizon }, h: first.result.horizon };
+      return { ...first, model: { ...model, horizon: first.result.horizon } };
     }
   }
   let h = horizon;
   for (;;) {
     const model = scenario.model(h);
     const { result, reason } = runModel(model, { engine, onProgress: progress(name) });
-    if (!scenario.untilComplete || completionTimes(result).every((t) => t !== null)) return { result, model, reason, h };
+    if (!scenario.untilComplete || completionTimes(result).every((t) => t !== null)) return { result, model, reason };
     if (h >= 64 * horizon) throw new ScenarioError('horizon', 'until-complete', `senders that finish: not all had by ${(h * 1e3).toFixed(3)} ms`);
     h *= 2;
     process.stderr.write(`${process.stderr.isTTY ? '\r' : ''}  ${name}: not finished at ${((h / 2) * 1e3).toFixed(2)} ms; running to ${(h * 1e3).toFixed(2)} ms\n`);
