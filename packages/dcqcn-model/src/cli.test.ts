@@ -91,6 +91,21 @@ describe('ccalc run', () => {
     expect(readdirSync(dir).sort()).toEqual(before);
   });
 
+  it('compare refuses a trace with no samples, and says so when a trace covers little of the run (issue 17)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ccalc-coverage-'));
+    execFileSync('node', [bin, 'run', 'paper-31-pfc', '--horizon', '100us', '--no-plots', '--out', join(dir, 'run')], { encoding: 'utf8', stdio: 'pipe' });
+    const header = 'time (us),backlog (bytes),arrival_rate (Gbps)\n';
+    writeFileSync(join(dir, 'empty.csv'), header);
+    const empty = spawnSync('node', [bin, 'compare', join(dir, 'run'), join(dir, 'empty.csv')], { encoding: 'utf8' });
+    expect(empty.status).toBe(1);
+    expect(empty.stderr).toMatch(/^ccalc: .*empty\.csv: expected a trace with samples \(it has a header only\), got "no samples"\n$/);
+    writeFileSync(join(dir, 'short.csv'), `${header}0,0,3100\n10,30000,3100\n`);
+    const short = spawnSync('node', [bin, 'compare', join(dir, 'run'), join(dir, 'short.csv')], { encoding: 'utf8' });
+    expect(short.status).toBe(0);
+    expect(short.stderr).toMatch(/the trace covers 11 µs of the run's 100 µs \(11\.0 %\); every figure is over that span only/);
+    expect(JSON.parse(readFileSync(join(dir, 'run', 'compare.json'), 'utf8')).coverage).toEqual({ run_us: 100, trace_us: 11, compared_us: 11, coverage_percent: 11 });
+  });
+
   it('refuses a batch whose scenarios share a name before running any (one output folder)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ccalc-names-'));
     const scenario = readFileSync(resolve(import.meta.dirname, '../../../scenarios/training-on-off.json'), 'utf8');

@@ -310,7 +310,14 @@ export async function compareRun(dir: string, prefix: string, out: string): Prom
       throw new ScenarioError(summaryFile, null, `a summary.json written by ccalc run (${(e as Error).message})`);
     }
   }
-  const metrics: Record<string, unknown> = { ...compareWithTrace(model, trace, summary.link_rate_gbps ?? 100), event_times: eventTimeErrors(summary, trace) };
+  // What is compared is the span both have: a trace with no samples is refused, and one that covers
+  // less than 90 % of the run is compared over what it covers, with a warning.
+  const traceSamples = Math.min(trace.backlog.bytes.length, trace.bins.arrivalBytes.length);
+  if (traceSamples === 0) throw new ScenarioError(prefix, 'no samples', 'a trace with samples (it has a header only)');
+  const runSamples = model.backlogBytes.length;
+  const coverage = { run_us: runSamples, trace_us: traceSamples, compared_us: Math.min(runSamples, traceSamples), coverage_percent: (100 * Math.min(runSamples, traceSamples)) / runSamples };
+  if (coverage.coverage_percent < 90) process.stderr.write(`ccalc compare: the trace covers ${coverage.compared_us} µs of the run's ${runSamples} µs (${coverage.coverage_percent.toFixed(1)} %); every figure is over that span only\n`);
+  const metrics: Record<string, unknown> = { ...compareWithTrace(model, trace, summary.link_rate_gbps ?? 100), coverage, event_times: eventTimeErrors(summary, trace) };
   await mkdir(out, { recursive: true });
   const charts = comparisonSpecs(model, trace, metrics.span_us as number).map((spec, k) => ({ name: ['backlog-vs-simulator', 'backlog-vs-simulator-400us', 'arrival-rate-vs-simulator-400us'][k], spec }));
   await writeFile(join(out, 'compare.json'), `${JSON.stringify(metrics, null, 2)}\n`);
