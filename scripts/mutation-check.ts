@@ -30,7 +30,7 @@ const mutations: Mutation[] = [
   { name: 'RED: marking slope × 1.5', file: 'packages/cca/src/ecn.ts', from: 'return (config.pMax ?? 0) * ((x - config.kMin) / (config.kMax - config.kMin));', to: 'return 1.5 * (config.pMax ?? 0) * ((x - config.kMin) / (config.kMax - config.kMin));' },
   { name: 'curve engine: the dequeue marker counts the departing packet', file: 'packages/cca/src/ecn.ts', from: 'total.rightLimit(time) - left.at(time) - size', to: 'total.rightLimit(time) - left.at(time)' },
   { name: 'event engine: the dequeue marker counts the departing packet', file: 'packages/cca/src/engines/events/fifo-port.ts', from: 'this.decide(flow, time, from, this.queued * this.packet);', to: 'this.decide(flow, time, from, (this.queued + 1) * this.packet);' },
-  { name: 'event engine: simultaneous packets in port order only', file: 'packages/cca/src/engines/events/run-events.ts', from: 'const before = close(start, other) ? f < flows[b] : start > other;', to: 'const before = f < flows[b];' },
+  { name: 'event engine: simultaneous packets in port order only', file: 'packages/cca/src/engines/events/run-events.ts', from: 'if (!(compareTies(key, f, -senders[flows[b]].trainStart, flows[b]) < 0)) break;', to: 'if (!(f < flows[b])) break;' },
   { name: 'incast: CNP delay 3.0 µs instead of 3.09344 µs', file: 'packages/cca/src/examples.ts', from: 'markToSender: 3093.44e-9,', to: 'markToSender: 3000e-9,' },
 ];
 

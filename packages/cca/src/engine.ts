@@ -30,6 +30,7 @@ import { validateModel } from './validate.ts';
 import { EcnMarker } from './ecn.ts';
 import { PfcController } from './pfc.ts';
 import { recordState } from './state-series.ts';
+import { flowDelays } from './delays.ts';
 
 /** Bytes: conditions such as "acknowledged < admitted" must exceed this to count (rounding guard). */
 const MARGIN = 1e-6;
@@ -119,7 +120,7 @@ export function runPathServer(
   // Packets up to 1.5 packet times (at the server's rate) apart belong to one train.
   const trainGap = model.packets !== undefined && rl !== null ? (1.5 * model.packets.size) / rl.rate : null;
   const flows: FlowRun[] = model.flows.map((spec, index) => {
-    const ackDelay = spec.ackDelay ?? model.feedbackDelay;
+    const delays = flowDelays(model, spec);
     const state = spec.cca.initial();
     const run: FlowRun = {
       index,
@@ -127,9 +128,9 @@ export function runPathServer(
       arrivals: spec.arrivals,
       cca: spec.cca,
       state,
-      ackDelay,
-      notificationDelay: spec.notificationDelay ?? ackDelay,
-      pauseDelay: spec.pauseDelay ?? ackDelay,
+      ackDelay: delays.ack,
+      notificationDelay: delays.notification,
+      pauseDelay: delays.pause,
       admittedSeq: new Trace(),
       deliveredSeq: new Trace(),
       admittedWire: new Trace(),

@@ -153,13 +153,22 @@ export type Ties = 'proportional' | 'in-order' | TieKey;
 function tieOrder(tieKey: TieKey | undefined, n: number): (flows: number[], T: number) => void {
   if (tieKey === undefined) return (flows) => flows.sort(byIndex);
   const keys = new Float64Array(n);
-  // Keys within the tolerance are equal (instants computed along different paths differ by rounding).
-  const byKey = (x: number, y: number) => (close(keys[x], keys[y]) ? x - y : keys[x] - keys[y]);
+  const byKey = (x: number, y: number) => compareTies(keys[x], x, keys[y], y);
   return (flows, T) => {
     if (flows.length < 2) return;
     for (const k of flows) keys[k] = tieKey(k, T);
     flows.sort(byKey);
   };
+}
+
+/**
+ * The order of two flows' packets that arrive at one instant, by tie key then flow (port) order:
+ * negative when flow a's goes first. Keys within the curves' tolerance are equal (instants
+ * computed along different paths differ by rounding). Both engines order ties by it.
+ * @example compareTies(-2e-6, 3, -1e-6, 1) < 0 // the later train start (key −2 µs) goes first
+ */
+export function compareTies(keyA: number, flowA: number, keyB: number, flowB: number): number {
+  return close(keyA, keyB) ? flowA - flowB : keyA - keyB;
 }
 
 function byIndex(x: number, y: number): number {

@@ -7,6 +7,7 @@ export type { FlowSpec, PathServerModel, EcnConfig, PfcConfig } from './model.ts
 export type { EngineEvent, EngineResult, FlowResult, SentNotification, StepSeries } from './results.ts';
 export { resultToJSON } from './results.ts';
 export { ModelError } from './errors.ts';
+export { flowDelays } from './delays.ts';
 export { runPathServer } from './engine.ts';
 export { fifoDemultiplex, fifoShare, fifoShares, fifoLowerBound, type TieKey, type Ties } from './fifo-demultiplex.ts';
 export { remainingArrivals, admittedIncrement } from './admission.ts';

@@ -1,6 +1,15 @@
 import { Curve, close } from '@ccalc/curves';
 
 /**
+ * Whether a packet that comes `since` seconds after the flow's previous one starts a new train:
+ * the gap exceeds `maxGap`, beyond the tolerance of the curves (both engines time trains by it).
+ * @example startsTrain(2 * 83.84e-9, 1.5 * 83.84e-9) // true: paced at half the line rate
+ */
+export function startsTrain(since: number, maxGap: number): boolean {
+  return since > maxGap && !close(since, maxGap);
+}
+
+/**
  * The packet trains of one flow at the server: maximal runs of packets that arrive back to back
  * (each within `maxGap` of the one before). A packet simulator decides the order of packets that
  * arrive at the same instant on several ports by the order in which their transmissions were
@@ -32,7 +41,7 @@ export class PacketTrains {
       if (tau < from || tau <= this.last) continue;
       const before = i === 0 ? wire.v[0] : wire.leftLimitAtBreakpoint(i);
       if (!(wire.r[i] > before)) continue;
-      if (tau - this.last > this.maxGap && !close(tau - this.last, this.maxGap)) this.starts.push(tau);
+      if (startsTrain(tau - this.last, this.maxGap)) this.starts.push(tau);
       this.last = tau;
     }
   }

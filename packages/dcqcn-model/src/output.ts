@@ -1,5 +1,5 @@
 import { type Curve, EPSILON, asRateLatency, averageRates, constant, firstTimeAbove, sample, subtract } from '@ccalc/curves';
-import type { EngineResult, PathServerModel } from '@ccalc/cca';
+import { flowDelays, type EngineResult, type PathServerModel } from '@ccalc/cca';
 import type { ModelSeries } from './compare.ts';
 
 const gbps = (bytesPerSecond: number): number => (bytesPerSecond * 8) / 1e9;
@@ -167,7 +167,7 @@ function firstPauseSent(result: EngineResult, model: PathServerModel): number | 
   const e = result.events.find((x) => x.kind === 'pfc-pause');
   if (e === undefined) return null;
   const f = model.flows[e.flow];
-  return Math.round((e.time - (f.pauseDelay ?? f.ackDelay ?? model.feedbackDelay)) * 1e9) / 1e3;
+  return Math.round((e.time - flowDelays(model, f).pause) * 1e9) / 1e3;
 }
 
 /** The bottleneck's rate (Gb/s) for a rate or rate-latency server, else null. */

@@ -1,8 +1,10 @@
-import { asRateLatency, close, EPSILON } from '@ccalc/curves';
+import { asRateLatency, EPSILON } from '@ccalc/curves';
+import { compareTies } from '../../fifo-demultiplex.ts';
 import type { PathServerModel } from '../../model.ts';
 import type { EngineEvent, EngineResult, SentNotification } from '../../results.ts';
 import { validateModel } from '../../validate.ts';
 import { ModelError } from '../../errors.ts';
+import { flowDelays } from '../../delays.ts';
 import { eventEngineSupport } from './support.ts';
 import { PacketSender } from './sender.ts';
 import { FifoPort, type PortListener } from './fifo-port.ts';
@@ -49,13 +51,12 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
   let horizon = model.horizon;
   const trainGap = (1.5 * packet) / C;
   const n = model.flows.length;
-  const senders = model.flows.map((spec, j) => new PacketSender(j, spec.cca, spec.arrivals, packet, spec.ackDelay ?? model.feedbackDelay, trainGap));
-  const pauseDelay = model.flows.map((f) => f.pauseDelay ?? f.ackDelay ?? model.feedbackDelay);
-  const notificationDelay = model.flows.map((f) => f.notificationDelay ?? f.ackDelay ?? model.feedbackDelay);
+  const delays = model.flows.map((spec) => flowDelays(model, spec));
+  const senders = model.flows.map((spec, j) => new PacketSender(j, spec.cca, spec.arrivals, packet, delays[j].ack, trainGap));
   const events: EngineEvent[] = [];
   const notifications: SentNotification[] = [];
   const heap = new IndexedHeap(n);
-  const signals = new SignalRouter(senders, heap, horizon, pauseDelay, notificationDelay, notifications);
+  const signals = new SignalRouter(senders, heap, horizon, delays, notifications);
   const port = new FifoPort(n, packet, C, model.ecn, model.pfc, signals);
   signals.port = port;
   for (const s of senders) heap.set(s.index, senderKey(s, horizon));
@@ -63,6 +64,12 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
   // Packets starting at the current instant.
   const arriving = new Arrivals(n);
   const tolerance = (x: number): number => EPSILON * (x > 1 ? x : 1);
+  // A transmission starts; once nothing is left to send or queued, a run until complete ends when
+  // the last transmission does.
+  const dequeue = (d: number): void => {
+    port.dequeue(d);
+    if (options.untilComplete && port.queued === 0 && port.transmittedBy < horizon && senders.every((s) => s.done())) horizon = port.transmittedBy;
+  };
   let steps = 0;
   for (;;) {
     let tSender = heap.topKey();
@@ -72,8 +79,7 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
     // back to back, without the instant's bookkeeping. A frame or mark they make reaches a sender
     // a delay later, so the next sender event is read again after each.
     while (tDequeue < horizon && tDequeue + tolerance(tDequeue) < tSender && tDequeue + tolerance(tDequeue) < tResume) {
-      port.dequeue(tDequeue);
-      if (options.untilComplete && port.queued === 0 && port.transmittedBy < horizon && senders.every((s) => s.done())) horizon = port.transmittedBy;
+      dequeue(tDequeue);
       tDequeue = port.nextDequeue();
       tSender = heap.topKey();
     }
@@ -100,11 +106,7 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
     // 3. The switch: 'paper' PFC resumes, then the transmission that starts now.
     while (port.nextResume() <= limit && port.nextResume() <= horizon) port.resume();
     const d = port.nextDequeue();
-    if (d <= limit && d < horizon) {
-      port.dequeue(d);
-      // Complete: nothing left to send or queued; the run ends when the last transmission does.
-      if (options.untilComplete && port.queued === 0 && port.transmittedBy < horizon && senders.every((s) => s.done())) horizon = port.transmittedBy;
-    }
+    if (d <= limit && d < horizon) dequeue(d);
   }
   return eventResult({ ...model, horizon }, senders, port, events, notifications);
 }
@@ -128,14 +130,13 @@ class SignalRouter implements PortListener {
     private readonly senders: PacketSender[],
     private readonly heap: IndexedHeap,
     private readonly horizon: number,
-    private readonly pauseDelay: number[],
-    private readonly notificationDelay: number[],
+    private readonly delays: { notification: number; pause: number }[],
     private readonly notifications: SentNotification[],
   ) {}
 
   frame(flow: number, time: number, kind: 'pfc-pause' | 'pfc-resume'): void {
     const s = this.senders[flow];
-    s.frameArrives(time + this.pauseDelay[flow], kind);
+    s.frameArrives(time + this.delays[flow].pause, kind);
     this.heap.set(flow, senderKey(s, this.horizon));
   }
 
@@ -144,7 +145,7 @@ class SignalRouter implements PortListener {
     if (!s.cca.listens.notifications) return;
     const sent = this.port.gaps[flow].next(time);
     if (sent === null) return;
-    const arrives = sent + this.notificationDelay[flow];
+    const arrives = sent + this.delays[flow].notification;
     s.notificationArrives(arrives, from);
     this.notifications.push({ flow, marked: time, sent, arrives });
     this.heap.set(flow, senderKey(s, this.horizon));
@@ -169,20 +170,18 @@ class Arrivals {
   }
 
   /**
-   * Queues them, latest packet train first, then port order (insertion sort: few at a time). Train
-   * starts within the tolerance are one instant: computed along different paths, they differ by rounding.
+   * Queues them, latest packet train first, then port order (insertion sort: few at a time), as
+   * the curve engine's FIFO walk orders ties (`compareTies`, the tie key being −train start).
    */
   queue(senders: PacketSender[], port: FifoPort): void {
     const { flows, times } = this;
     for (let a = 1; a < this.count; a++) {
       const f = flows[a];
       const x = times[a];
-      const start = senders[f].trainStart;
+      const key = -senders[f].trainStart;
       let b = a - 1;
       for (; b >= 0; b--) {
-        const other = senders[flows[b]].trainStart;
-        const before = close(start, other) ? f < flows[b] : start > other;
-        if (!before) break;
+        if (!(compareTies(key, f, -senders[flows[b]].trainStart, flows[b]) < 0)) break;
         flows[b + 1] = flows[b];
         times[b + 1] = times[b];
       }

@@ -1,10 +1,11 @@
-import { type Curve, close, firstTimeAbove } from '@ccalc/curves';
+import { type Curve, firstTimeAbove } from '@ccalc/curves';
 import type { CongestionControl, Reaction, SignalView } from '../../cca.ts';
 import type { EngineEvent, StepSeries } from '../../results.ts';
 import { Trace } from '../../trace.ts';
 import { pausedAdmission, wholePacketAdmission } from '../../admission.ts';
 import { packetsStarted, wholePackets } from '../../acknowledgements.ts';
 import { recordState } from '../../state-series.ts';
+import { startsTrain } from '../../packet-trains.ts';
 import { Floats } from './growable.ts';
 
 /** Bytes: rounding guard of admission levels, as in the curve engine. */
@@ -156,7 +157,7 @@ export class PacketSender {
   startPacket(): number {
     const x = this.nextStart;
     this.started += 1;
-    if (x - this.lastStart > this.trainGap && !close(x - this.lastStart, this.trainGap)) this.trainStart = x;
+    if (startsTrain(x - this.lastStart, this.trainGap)) this.trainStart = x;
     this.lastStart = x;
     this.starts.push(x);
     this.nextStart = this.findStart();
