@@ -19,12 +19,16 @@ export async function checkRunFolder(out: string, option = '--out'): Promise<voi
     const entries = await readdir(target);
     if (entries.length > 0 && !entries.includes('summary.json')) throw new ScenarioError(option, out, 'a new or empty folder, or an earlier run\'s (this one holds other files, which a run would replace)');
   }
-  const parent = dirname(target);
+  await requireWritableFolder(dirname(target), option, out, 'a folder that can be written', 'its parent cannot be made');
+}
+
+/** Makes `folder` if needed and checks it can be written; else a ScenarioError for `option`, in words. */
+async function requireWritableFolder(folder: string, option: string, value: string, expected: string, unmade: string): Promise<void> {
   try {
-    await mkdir(parent, { recursive: true });
-    await access(parent, constants.W_OK);
+    await mkdir(folder, { recursive: true });
+    await access(folder, constants.W_OK);
   } catch (e) {
-    throw new ScenarioError(option, out, `a folder that can be written (${(e as NodeJS.ErrnoException).code === 'EACCES' ? 'permission denied' : 'its parent cannot be made'})`);
+    throw new ScenarioError(option, value, `${expected} (${(e as NodeJS.ErrnoException).code === 'EACCES' ? 'permission denied' : unmade})`);
   }
 }
 
@@ -60,10 +64,5 @@ export async function writeRunFolder<T>(out: string, write: (folder: string) => 
 export async function checkOutputFile(file: string, option: string): Promise<void> {
   const target = resolve(file);
   if (existsSync(target) && (await stat(target)).isDirectory()) throw new ScenarioError(option, file, 'a file (it is a folder)');
-  try {
-    await mkdir(dirname(target), { recursive: true });
-    await access(dirname(target), constants.W_OK);
-  } catch (e) {
-    throw new ScenarioError(option, file, `a file that can be written (${(e as NodeJS.ErrnoException).code === 'EACCES' ? 'permission denied' : 'its folder cannot be made'})`);
-  }
+  await requireWritableFolder(dirname(target), option, file, 'a file that can be written', 'its folder cannot be made');
 }

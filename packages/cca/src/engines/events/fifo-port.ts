@@ -35,7 +35,7 @@ export class FifoPort {
   /** Packets per ingress in the queue (not yet started). */
   private readonly ingress: Int32Array;
   /** Packets of each flow whose transmission has started. */
-  readonly dequeued: Int32Array;
+  private readonly dequeued: Int32Array;
   private startedTotal = 0;
   private busyStart = -Infinity;
   private busyCount = 0;
