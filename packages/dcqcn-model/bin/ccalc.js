@@ -1,7 +1,5 @@
 #!/usr/bin/env node
-// The ccalc command: runs the TypeScript sources through tsx (no build step).
-import { register } from 'tsx/esm/api';
+// The ccalc command: runs the package's built JavaScript (dist/, `npm run build`).
+import { main } from '../dist/cli.js';
 
-register();
-const { main } = await import('../src/cli.ts');
 process.exitCode = await main(process.argv.slice(2));

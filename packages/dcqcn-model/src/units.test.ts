@@ -1,5 +1,8 @@
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { parseQuantity, ScenarioError } from './units.ts';
+import fc from 'fast-check';
+import type { MathJsInstance } from 'mathjs';
+import { commonUnitValue, parseQuantity, ScenarioError } from './units.ts';
 
 describe('quantities with units at the edges, SI inside', () => {
   it.each([
@@ -31,5 +34,36 @@ describe('quantities with units at the edges, SI inside', () => {
     }
     expect(error).toBeInstanceOf(ScenarioError);
     expect((error as Error).message).toMatch(pattern);
+  });
+});
+
+describe('the common units read without mathjs', () => {
+  const { unit } = createRequire(import.meta.url)('mathjs/lib/browser/math.js') as MathJsInstance;
+  const si = { time: 's', bytes: 'B', rate: 'B/s' } as const;
+  const units = {
+    time: ['s', 'ms', 'us', 'ns', 'ps'],
+    bytes: ['B', 'kB', 'MB', 'GB', 'TB', 'KiB', 'MiB', 'GiB'],
+    rate: ['B/s', 'kB/s', 'MB/s', 'GB/s', 'b/s', 'kb/s', 'Mb/s', 'Gb/s', 'Tb/s'],
+  } as const;
+  const number = fc.oneof(fc.integer({ min: 0, max: 100_000 }).map(String), fc.double({ min: 0, max: 1e6, noNaN: true }).map((x) => String(x)), fc.constantFrom('4.16', '0.5', '.25', '1e3', '2.5E-2', '0'));
+
+  it('give exactly the value mathjs gives, for every unit of the table and random numbers', () => {
+    for (const kind of ['time', 'bytes', 'rate'] as const) {
+      fc.assert(
+        fc.property(number, fc.constantFrom(...units[kind]), fc.constantFrom('', ' '), (n, u, space) => {
+          const text = `${n}${space}${u}`;
+          expect(commonUnitValue(text, kind)).toBe(Number(unit(text).toNumber(si[kind]).toPrecision(15)));
+        }),
+        { numRuns: 600 },
+      );
+    }
+  });
+
+  it('leave other spellings to mathjs', () => {
+    expect(commonUnitValue('5 apples', 'time')).toBeUndefined();
+    expect(commonUnitValue('2 min', 'time')).toBeUndefined();
+    expect(commonUnitValue('1 s', 'bytes')).toBeUndefined();
+    expect(commonUnitValue('-1 s', 'time')).toBeUndefined();
+    expect(parseQuantity('2 min', 'time', 'x')).toBe(120);
   });
 });

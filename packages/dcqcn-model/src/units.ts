@@ -1,9 +1,16 @@
 import { createRequire } from 'node:module';
-import type { MathJsInstance } from 'mathjs';
+import type { MathJsInstance, Unit } from 'mathjs';
 
-// mathjs's single-file bundle: the same library, loaded in about 0.3 s instead of 1.6–3 s for its
-// ES module graph of a thousand files (which every ccalc command would otherwise pay at start-up).
-const { unit } = createRequire(import.meta.url)('mathjs/lib/browser/math.js') as MathJsInstance;
+let mathjs: MathJsInstance | undefined;
+/**
+ * mathjs, loaded on first use: its single-file bundle (about 0.1 s, against 1.6–3 s for its ES
+ * module graph of a thousand files), and only for a unit that {@link commonUnitValue} does not
+ * know, so that most commands start without it.
+ */
+function mathjsUnit(text: string): Unit {
+  mathjs ??= createRequire(import.meta.url)('mathjs/lib/browser/math.js') as MathJsInstance;
+  return mathjs.unit(text);
+}
 
 /** A bad value in a scenario or a command-line option: one line naming the field, the value and what was expected. */
 export class ScenarioError extends Error {
@@ -42,11 +49,31 @@ export function parseQuantity(value: unknown, kind: QuantityKind, field: string)
   else if (typeof value === 'string') {
     const text = value.trim().replace(/([kMGT]?)bps$/, '$1b/s');
     try {
-      x = Number(unit(text).toNumber(target.unit).toPrecision(15));
+      x = commonUnitValue(text, kind) ?? Number(mathjsUnit(text).toNumber(target.unit).toPrecision(15));
     } catch (e) {
       throw new ScenarioError(field, value, target.what, (e as Error).message);
     }
   } else throw new ScenarioError(field, value, target.what);
   if (!Number.isFinite(x) || x < 0) throw new ScenarioError(field, value, `${target.what}, not negative`);
   return x;
+}
+
+/** SI factors of the units most scenarios use, per kind (decimal prefixes; KiB, MiB, GiB binary). */
+const COMMON_UNITS: Record<QuantityKind, Record<string, number>> = {
+  time: { s: 1, ms: 1e-3, us: 1e-6, ns: 1e-9, ps: 1e-12 },
+  bytes: { B: 1, kB: 1e3, MB: 1e6, GB: 1e9, TB: 1e12, KiB: 1024, MiB: 2 ** 20, GiB: 2 ** 30 },
+  rate: { 'B/s': 1, 'kB/s': 1e3, 'MB/s': 1e6, 'GB/s': 1e9, 'b/s': 1 / 8, 'kb/s': 1e3 / 8, 'Mb/s': 1e6 / 8, 'Gb/s': 1e9 / 8, 'Tb/s': 1e12 / 8 },
+};
+const NUMBER_AND_UNIT = /^([0-9]+(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?|\.[0-9]+(?:[eE][+-]?[0-9]+)?)\s*([A-Za-z/]+)$/;
+
+/**
+ * The SI value of "number unit" for the common units of its kind, rounded to 15 significant digits
+ * as mathjs's value is (the two agree: units.test.ts checks it on random values); undefined for
+ * anything else, which mathjs then reads.
+ * @example commonUnitValue('50 us', 'time') // 0.00005
+ */
+export function commonUnitValue(text: string, kind: QuantityKind): number | undefined {
+  const m = NUMBER_AND_UNIT.exec(text);
+  const factor = m === null ? undefined : COMMON_UNITS[kind][m[2]];
+  return factor === undefined ? undefined : Number((Number(m![1]) * factor).toPrecision(15));
 }

@@ -230,11 +230,12 @@ class LineParser {
 /**
  * readDcqcnTrace with the parsing in a worker thread, so that parsing and `onRow` run on two cores
  * at once. Same rows, same errors. If `onRow` throws, the worker is stopped and the error passed on.
- * The worker loads TypeScript through tsx (parse-worker.mjs).
+ * Built, the worker runs parse-worker.js; from the TypeScript sources (tests, tsx), parse-worker.mjs,
+ * which loads them through tsx.
  */
 export async function readDcqcnTraceInWorker(file: string, onRow: (row: TraceRow) => void): Promise<number> {
   const { Worker } = await import('node:worker_threads');
-  const worker = new Worker(new URL('./parse-worker.mjs', import.meta.url), { workerData: { file } });
+  const worker = new Worker(new URL(import.meta.url.endsWith('.ts') ? './parse-worker.mjs' : './parse-worker.js', import.meta.url), { workerData: { file } });
   try {
     return await new Promise<number>((ok, fail) => {
       worker.on('message', (m: { rows?: Float64Array; count?: number; done?: number; error?: { file: string; line: number | null; column: number | null; field: string | null; detail: string } }) => {
