@@ -119,7 +119,7 @@ describe('ccalc run', () => {
 
   it.each([
     [['run', 'nope'], /^ccalc: scenario: expected a scenario file \(\.json\) or one of ns3-31-pfc, .*, got "nope"\n$/],
-    [['run', 'missing.json'], /^ccalc: missing\.json: expected a scenario file, got null \(no such file\)\n$/],
+    [['run', 'missing.json'], /^ccalc: missing\.json: no such file; expected a scenario file\n$/],
     [['run', 'paper-vegas', '--bin', '5 apples'], /^ccalc: --bin: expected a duration such as "50 us" \(or seconds\), got "5 apples"/],
     [['run', 'paper-vegas', '--speed', 'fast'], /^ccalc: --speed: expected one of --out, --bin, --horizon, --dcqcn-trace, --engine, --repeat, --senders, --no-plots, got "fast"\n$/],
     [['run', 'ns3-31-pfc', '--engine', 'fast'], /^ccalc: --engine: expected events, curves or auto, got "fast"\n$/],

@@ -17,6 +17,7 @@ import { checkOutputFile, checkRunFolder, writeRunFolder } from './run-folder.ts
 import { readNs3Trace } from './traces/ns3.ts';
 import { readGenericTrace } from './traces/generic.ts';
 import { readNumericCsv } from './traces/csv.ts';
+import { readJsonFile } from './json-file.ts';
 
 const HELP = `ccalc — network calculus for congestion control
 
@@ -86,7 +87,7 @@ function options(args: string[]): { positional: string[]; flags: Record<string, 
     else if (SWITCHES.has(a)) flags[a.slice(2)] = 'true';
     else if (a.startsWith('--')) {
       const value = args[k + 1];
-      if (value === undefined || value.startsWith('--')) throw new ScenarioError(a, null, `a value after ${a}`);
+      if (value === undefined || value.startsWith('--')) throw new ScenarioError(a, undefined, `a value after ${a}`);
       flags[a.slice(2)] = value;
       k++;
     } else positional.push(a);
@@ -237,7 +238,7 @@ async function run(args: string[]): Promise<void> {
     process.stdout.write(RUN_HELP);
     return;
   }
-  if (positional.length === 0) throw new ScenarioError('scenario', null, `a scenario file (.json) or one of ${Object.keys(BUILT_INS).join(', ')}`);
+  if (positional.length === 0) throw new ScenarioError('scenario', undefined, `a scenario file (.json) or one of ${Object.keys(BUILT_INS).join(', ')}`);
   for (const flag of Object.keys(flags)) if (!['out', 'bin', 'horizon', 'dcqcn-trace', 'engine', 'repeat', 'senders', 'no-plots'].includes(flag)) throw new ScenarioError(`--${flag}`, flags[flag], 'one of --out, --bin, --horizon, --dcqcn-trace, --engine, --repeat, --senders, --no-plots');
   const untilComplete = flags.horizon === 'until-complete';
   const horizonFlag = flags.horizon === undefined || untilComplete ? undefined : parseQuantity(flags.horizon, 'time', '--horizon');
@@ -302,14 +303,7 @@ export async function compareRun(dir: string, prefix: string, out: string): Prom
   const trace = prefix.endsWith('.csv') ? await readGenericTrace(prefix) : await readNs3Trace(dirname(prefix), basename(prefix));
   // The run's event times and link rate (summary.json, written by ccalc run with the series).
   const summaryFile = join(dir, 'summary.json');
-  let summary: RunEventTimes & { link_rate_gbps?: number | null } = {};
-  if (existsSync(summaryFile)) {
-    try {
-      summary = JSON.parse(await readFile(summaryFile, 'utf8'));
-    } catch (e) {
-      throw new ScenarioError(summaryFile, null, `a summary.json written by ccalc run (${(e as Error).message})`);
-    }
-  }
+  const summary = (existsSync(summaryFile) ? await readJsonFile(summaryFile, 'a summary.json written by ccalc run') : {}) as RunEventTimes & { link_rate_gbps?: number | null };
   // What is compared is the span both have: a trace with no samples is refused, and one that covers
   // less than 90 % of the run is compared over what it covers, with a warning.
   const traceSamples = Math.min(trace.backlog.bytes.length, trace.bins.arrivalBytes.length);
@@ -335,8 +329,8 @@ async function compare(args: string[]): Promise<void> {
     return;
   }
   const [dir, prefix] = positional;
-  if (dir === undefined) throw new ScenarioError('model DIR', null, 'a folder written by ccalc run');
-  if (prefix === undefined) throw new ScenarioError('trace prefix', null, 'a folder/prefix of simulator traces, or a generic trace .csv');
+  if (dir === undefined) throw new ScenarioError('model DIR', undefined, 'a folder written by ccalc run');
+  if (prefix === undefined) throw new ScenarioError('trace prefix', undefined, 'a folder/prefix of simulator traces, or a generic trace .csv');
   for (const flag of Object.keys(flags)) if (flag !== 'out') throw new ScenarioError(`--${flag}`, flags[flag], '--out');
   const out = flags.out ?? dir;
   const metrics = await compareRun(dir, prefix, out);
@@ -361,7 +355,7 @@ async function report(args: string[]): Promise<void> {
     process.stdout.write(REPORT_HELP);
     return;
   }
-  if (positional.length === 0) throw new ScenarioError('run DIR', null, 'one or more folders written by ccalc run');
+  if (positional.length === 0) throw new ScenarioError('run DIR', undefined, 'one or more folders written by ccalc run');
   for (const flag of Object.keys(flags)) if (!['out', 'title'].includes(flag)) throw new ScenarioError(`--${flag}`, flags[flag], 'one of --out, --title');
   const { readRun, writeReport } = await import('./report.ts');
   const runs = [];

@@ -9,7 +9,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as vegaLite from 'vega-lite';
-import { TraceError } from './traces/csv.ts';
+import { FileError, readJsonFile } from './json-file.ts';
 
 type Spec = Record<string, unknown>;
 
@@ -28,12 +28,8 @@ export interface ReportRun {
 }
 
 async function readJson(file: string): Promise<unknown> {
-  if (!existsSync(file)) throw new TraceError(file, null, null, null, 'no such file (is this a folder written by ccalc run?)');
-  try {
-    return JSON.parse(await readFile(file, 'utf8'));
-  } catch (e) {
-    throw new TraceError(file, null, null, null, `not valid JSON (${(e as Error).message})`);
-  }
+  if (!existsSync(file)) throw new FileError(file, null, null, 'no such file (is this a folder written by ccalc run?)');
+  return readJsonFile(file, 'a file written by ccalc run');
 }
 
 /**

@@ -12,7 +12,10 @@ function mathjsUnit(text: string): Unit {
   return mathjs.unit(text);
 }
 
-/** A bad value in a scenario or a command-line option: one line naming the field, the value and what was expected. */
+/**
+ * A bad value in a scenario or a command-line option: one line naming the field, the value and what
+ * was expected (`value` undefined: nothing was given).
+ */
 export class ScenarioError extends Error {
   constructor(
     readonly field: string,
@@ -20,7 +23,7 @@ export class ScenarioError extends Error {
     expected: string,
     reason?: string,
   ) {
-    super(`${field}: expected ${expected}, got ${JSON.stringify(value)}${reason === undefined ? '' : ` (${reason})`}`);
+    super(`${field}: expected ${expected}, got ${value === undefined ? 'nothing' : JSON.stringify(value)}${reason === undefined ? '' : ` (${reason})`}`);
     this.name = 'ScenarioError';
   }
 }

@@ -141,8 +141,8 @@ function writeScenario(name: string, json: unknown): string {
 
 describe('loadScenarioFile', () => {
   it('names the file in every error', async () => {
-    await expect(loadScenarioFile(join(dir, 'none.json'))).rejects.toThrow(/none\.json: expected a scenario file, got null \(no such file\)/);
-    await expect(loadScenarioFile(writeScenario('bad.json', '{ "link": '))).rejects.toThrow(/bad\.json: expected a scenario file, got null \(not valid JSON/);
+    await expect(loadScenarioFile(join(dir, 'none.json'))).rejects.toThrow(/none\.json: no such file; expected a scenario file$/);
+    await expect(loadScenarioFile(writeScenario('bad.json', '{ "link": '))).rejects.toThrow(/bad\.json:1:11: not valid JSON \(it ends before the JSON is complete\); expected a scenario file$/);
     await expect(loadScenarioFile(writeScenario('typo.json', { ...base(), seed: -1 }))).rejects.toThrow(/typo\.json: seed: expected an integer ≥ 0, got -1/);
   });
 

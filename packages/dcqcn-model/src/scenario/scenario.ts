@@ -1,6 +1,6 @@
 import { rate, rateLatency, type Curve } from '@ccalc/curves';
 import { newConnectionsAt, type EcnConfig, type FlowSpec, type PathServerModel, type PfcConfig } from '@ccalc/cca';
-import { readFile } from 'node:fs/promises';
+import { readJsonFile } from '../json-file.ts';
 import { basename, dirname } from 'node:path';
 import { ScenarioError } from '../units.ts';
 import type { BuiltIn, Clock } from '../scenarios.ts';
@@ -198,13 +198,7 @@ function outputName(f: Fields, fallback: string): string {
  * rate, × 1.5, + 1 ms) that the runner extends until every sender has finished.
  */
 export async function loadScenarioFile(file: string): Promise<BuiltIn & { name: string; bin: number; untilComplete: boolean }> {
-  let json: unknown;
-  try {
-    json = JSON.parse(await readFile(file, 'utf8'));
-  } catch (e) {
-    const why = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : `not valid JSON (${(e as Error).message})`;
-    throw new ScenarioError(file, null, 'a scenario file', why);
-  }
+  const json = await readJsonFile(file, 'a scenario file');
   try {
     const s = parseScenario(json, basename(file).replace(/\.json$/, ''), dirname(file));
     const arrivals = await Promise.all(s.senders.map((g) => arrivalCurve(g.arrival)));
