@@ -70,11 +70,23 @@ describe('ccalc run', () => {
     const traces = resolve(import.meta.dirname, '../../../traces/ns3-incast-31/A2_dcqcn_pfc');
     execFileSync('node', [bin, 'run', 'ns3-31-dcqcn', '--horizon', '100us', '--no-plots', '--out', out], { encoding: 'utf8', stdio: 'pipe' });
     execFileSync('node', [bin, 'compare', out, traces], { encoding: 'utf8', stdio: 'pipe' });
-    expect(existsSync(join(out, 'compare.json'))).toBe(true);
+    const comparison = readFileSync(join(out, 'compare.json'), 'utf8');
+    const first = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
+    expect(JSON.parse(comparison).run).toEqual({ scenario: 'ns3-31-dcqcn', run_id: first.run_id });
     execFileSync('node', [bin, 'run', 'paper-31-pfc', '--horizon', '100us', '--no-plots', '--out', out], { encoding: 'utf8', stdio: 'pipe' });
     expect(readdirSync(out).sort()).toEqual(['events.csv', 'series.csv', 'summary.json']);
-    expect(JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')).scenario).toBe('paper-31-pfc');
+    const second = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
+    expect(second.scenario).toBe('paper-31-pfc');
+    expect(second.run_id).not.toBe(first.run_id);
     expect(readdirSync(dir)).toEqual(['X']); // no partial or old folder left beside it
+    // A comparison put back by hand names the run it compared: the report leaves it out and says why.
+    writeFileSync(join(out, 'compare.json'), comparison);
+    const r = spawnSync('node', [bin, 'report', out, '--out', join(dir, 'report')], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stderr).toContain(`compare.json compared run ${first.run_id} (ns3-31-dcqcn), not this folder's run ${second.run_id} (paper-31-pfc): left out of the report`);
+    const html = readFileSync(join(dir, 'report', 'report.html'), 'utf8');
+    expect(html).not.toContain('Against the simulator');
+    expect(html).toContain('No comparison shown');
   });
 
   it.each([

@@ -3,6 +3,7 @@
  * runs a scenario and writes series.csv, senders.csv, events.csv, summary.json and plots.
  * Errors are one line on stderr with a non-zero exit code.
  */
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -157,7 +158,7 @@ export async function runScenario(scenario: Runnable, horizon: number, bin: numb
   const computeMs = times[0];
   process.stderr.write(`${process.stderr.isTTY ? '\r' : ''}  ${name}: ${(result.horizon * 1e3).toFixed(2)} ms computed in ${(computeMs / 1e3).toFixed(3)} s (${result.stats.engine} engine)\n`);
   const csv = runCsv(result, bin, { senders: options.senders === true });
-  const summary: Record<string, unknown> = { scenario: name, engine: result.stats.engine, ...(reason === null || options.engine === 'curves' ? {} : { engine_note: `the event engine does not cover ${reason}` }), ...runSummary(result, computeMs, model) };
+  const summary: Record<string, unknown> = { scenario: name, run_id: randomUUID(), engine: result.stats.engine, ...(reason === null || options.engine === 'curves' ? {} : { engine_note: `the event engine does not cover ${reason}` }), ...runSummary(result, computeMs, model) };
   if (repeat > 1) {
     summary.compute_ms_runs = times;
     summary.compute_ms_warm = median(times.slice(1));
@@ -303,7 +304,7 @@ export async function compareRun(dir: string, prefix: string, out: string): Prom
   const trace = prefix.endsWith('.csv') ? await readGenericTrace(prefix) : await readNs3Trace(dirname(prefix), basename(prefix));
   // The run's event times and link rate (summary.json, written by ccalc run with the series).
   const summaryFile = join(dir, 'summary.json');
-  const summary = (existsSync(summaryFile) ? await readJsonFile(summaryFile, 'a summary.json written by ccalc run') : {}) as RunEventTimes & { link_rate_gbps?: number | null };
+  const summary = (existsSync(summaryFile) ? await readJsonFile(summaryFile, 'a summary.json written by ccalc run') : {}) as RunEventTimes & { link_rate_gbps?: number | null; scenario?: string; run_id?: string };
   // What is compared is the span both have: a trace with no samples is refused, and one that covers
   // less than 90 % of the run is compared over what it covers, with a warning.
   const traceSamples = Math.min(trace.backlog.bytes.length, trace.bins.arrivalBytes.length);
@@ -311,14 +312,16 @@ export async function compareRun(dir: string, prefix: string, out: string): Prom
   const runSamples = model.backlogBytes.length;
   const coverage = { run_us: runSamples, trace_us: traceSamples, compared_us: Math.min(runSamples, traceSamples), coverage_percent: (100 * Math.min(runSamples, traceSamples)) / runSamples };
   if (coverage.coverage_percent < 90) process.stderr.write(`ccalc compare: the trace covers ${coverage.compared_us} µs of the run's ${runSamples} µs (${coverage.coverage_percent.toFixed(1)} %); every figure is over that span only\n`);
-  const metrics: Record<string, unknown> = { ...compareWithTrace(model, trace, summary.link_rate_gbps ?? 100), coverage, event_times: eventTimeErrors(summary, trace) };
+  // Which run was compared: the report shows this comparison only beside that run.
+  const run = { scenario: summary.scenario ?? null, run_id: summary.run_id ?? null };
+  const metrics: Record<string, unknown> = { run, trace: prefix, ...compareWithTrace(model, trace, summary.link_rate_gbps ?? 100), coverage, event_times: eventTimeErrors(summary, trace) };
   await mkdir(out, { recursive: true });
   const charts = comparisonSpecs(model, trace, metrics.span_us as number).map((spec, k) => ({ name: ['backlog-vs-simulator', 'backlog-vs-simulator-400us', 'arrival-rate-vs-simulator-400us'][k], spec }));
   await writeFile(join(out, 'compare.json'), `${JSON.stringify(metrics, null, 2)}\n`);
   await writeFile(join(out, 'compare-charts.json'), JSON.stringify(charts));
   const { readRun, writeReport } = await import('./report.ts');
-  const run = await readRun(dir);
-  await writeReport([{ ...run, comparison: { metrics, charts } }], out, `${basename(dir)} against ${basename(prefix)}`);
+  const compared = await readRun(dir);
+  await writeReport([{ ...compared, comparison: { metrics, charts } }], out, `${basename(dir)} against ${basename(prefix)}`);
   return metrics;
 }
 
@@ -359,7 +362,11 @@ async function report(args: string[]): Promise<void> {
   for (const flag of Object.keys(flags)) if (!['out', 'title'].includes(flag)) throw new ScenarioError(`--${flag}`, flags[flag], 'one of --out, --title');
   const { readRun, writeReport } = await import('./report.ts');
   const runs = [];
-  for (const dir of positional) runs.push(await readRun(dir));
+  for (const dir of positional) {
+    const run = await readRun(dir);
+    if (run.staleComparison !== undefined) process.stderr.write(`ccalc report: ${run.staleComparison}\n`);
+    runs.push(run);
+  }
   const out = flags.out ?? join('out', 'report');
   process.stderr.write(`  rendering ${runs.reduce((n, r) => n + r.charts.length + (r.comparison?.charts.length ?? 0), 0)} charts\n`);
   const page = await writeReport(runs, out, flags.title ?? 'ccalc report');

@@ -25,6 +25,8 @@ export interface ReportRun {
   summary: Record<string, unknown>;
   charts: NamedChart[];
   comparison?: { metrics: Record<string, unknown>; charts: NamedChart[] };
+  /** Why the folder's compare.json was left out: it compared another run (a sentence). */
+  staleComparison?: string;
 }
 
 async function readJson(file: string): Promise<unknown> {
@@ -41,7 +43,12 @@ export async function readRun(dir: string): Promise<ReportRun> {
   const charts = existsSync(join(dir, 'charts.json')) || !existsSync(join(dir, 'summary.json')) ? ((await readJson(join(dir, 'charts.json'))) as NamedChart[]) : [];
   const run: ReportRun = { dir, summary, charts };
   if (existsSync(join(dir, 'compare.json'))) {
-    run.comparison = { metrics: (await readJson(join(dir, 'compare.json'))) as Record<string, unknown>, charts: existsSync(join(dir, 'compare-charts.json')) ? ((await readJson(join(dir, 'compare-charts.json'))) as NamedChart[]) : [] };
+    const metrics = (await readJson(join(dir, 'compare.json'))) as Record<string, unknown>;
+    const compared = (metrics.run ?? {}) as { scenario?: unknown; run_id?: unknown };
+    if (compared.run_id === undefined || compared.run_id !== summary.run_id) {
+      const which = compared.run_id === undefined ? 'a run it does not name' : `run ${String(compared.run_id)} (${String(compared.scenario)})`;
+      run.staleComparison = `${join(dir, 'compare.json')} compared ${which}, not this folder's run ${String(summary.run_id ?? '(no run_id)')} (${String(summary.scenario)}): left out of the report; run ccalc compare again`;
+    } else run.comparison = { metrics, charts: existsSync(join(dir, 'compare-charts.json')) ? ((await readJson(join(dir, 'compare-charts.json'))) as NamedChart[]) : [] };
   }
   return run;
 }
@@ -104,6 +111,7 @@ ${runs.map((r) => `<tr><td><a href="#${escape(name(r))}">${escape(name(r))}</a><
 </table>`;
   const sections = runs.map((r) => `<section id="${escape(name(r))}"><h2>${escape(name(r))}</h2>
 ${r.charts.map(figure).join('\n')}
+${r.staleComparison === undefined ? '' : `<p class="note">No comparison shown: ${escape(r.staleComparison)}.</p>`}
 ${r.comparison === undefined ? '' : `<h3>Against the simulator</h3><table class="metrics">${metricRows(r.comparison.metrics).join('\n')}</table>\n${r.comparison.charts.map(figure).join('\n')}`}
 </section>`);
   const data = JSON.stringify(charts).replace(/</g, '\\u003c'); // no "</script>" inside the script
