@@ -277,7 +277,11 @@ async function run(args: string[]): Promise<void> {
       if (scenario === undefined) throw error;
       const horizon = horizonFlag ?? scenario.horizon;
       const bin = binFlag ?? scenario.bin ?? 1e-6;
-      if (bin > horizon) throw new ScenarioError('--bin', flags.bin ?? bin, `a duration at most the horizon (${horizon} s)`);
+      // The scenario's own bin and horizon agree (checked when it was read): one of the flags is at fault.
+      if (bin > horizon) {
+        if (binFlag !== undefined) throw new ScenarioError('--bin', flags.bin, `a duration at most the horizon (${flags.horizon ?? `${spec}'s, ${Number((horizon * 1e3).toPrecision(6))} ms`})`);
+        throw new ScenarioError('--horizon', flags.horizon, `a duration at least the bin (${spec}'s, ${Number((bin * 1e6).toPrecision(6))} µs; or give --bin)`);
+      }
       const out = batch ? join(flags.out ?? 'out', scenario.name) : (flags.out ?? join('out', scenario.name));
       const summary = await runScenario({ ...scenario, untilComplete: untilComplete || (horizonFlag === undefined && scenario.untilComplete) }, horizon, bin, out, flags['dcqcn-trace'], { engine, repeat, senders: flags.senders !== undefined, plots: flags['no-plots'] === undefined });
       process.stdout.write(`${scenario.name}: peak backlog ${((summary.peak_backlog_bytes as number) / 1e6).toFixed(3)} MB at ${(summary.peak_backlog_time_us as number).toFixed(1)} µs; results in ${out}/\n`);

@@ -12,6 +12,12 @@ function mathjsUnit(text: string): Unit {
   return mathjs.unit(text);
 }
 
+/** A value as an error message shows it: JSON, but NaN and ±Infinity by name and nothing as "nothing". */
+function shown(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  return typeof value === 'number' && !Number.isFinite(value) ? String(value) : JSON.stringify(value);
+}
+
 /**
  * A bad value in a scenario or a command-line option: one line naming the field, the value and what
  * was expected (`value` undefined: nothing was given).
@@ -23,7 +29,7 @@ export class ScenarioError extends Error {
     expected: string,
     reason?: string,
   ) {
-    super(`${field}: expected ${expected}, got ${value === undefined ? 'nothing' : JSON.stringify(value)}${reason === undefined ? '' : ` (${reason})`}`);
+    super(`${field}: expected ${expected}, got ${shown(value)}${reason === undefined ? '' : ` (${reason})`}`);
     this.name = 'ScenarioError';
   }
 }

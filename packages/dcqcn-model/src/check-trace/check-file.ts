@@ -1,6 +1,7 @@
 import { DcqcnTraceChecker, type Violation } from './checker.ts';
 import { readDcqcnTrace, readDcqcnTraceInWorker } from './read.ts';
 import { canonicalOrder, type TraceRow } from './row.ts';
+import { TraceError } from '../traces/csv.ts';
 
 /** The verdict on a trace file. */
 export interface TraceVerdict {
@@ -62,6 +63,8 @@ export async function checkTraceFile(file: string, options: { all?: boolean; onN
     await readDcqcnTrace(file, (row) => rows.push(row));
     rows.sort(canonicalOrder).forEach(feed);
   }
+  // No rows: nothing was checked, so there is nothing to accept (a malformed trace, like a bad header).
+  if (checker.counts.rows === 0) throw new TraceError(file, 1, null, null, 'a header and no rows: expected a trace with at least one event');
   return { file, verdict: violations.length === 0 ? 'ACCEPT' : 'REJECT', violations, counts: checker.counts, ...checker.stats(), streamed };
 }
 

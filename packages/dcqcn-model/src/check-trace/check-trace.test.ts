@@ -231,6 +231,7 @@ describe('malformed trace files', () => {
   const good = formatRow(validRows(1)[0]);
   it.each([
     ['', /t\.csv: the file is empty/],
+    [`${header}\n`, /t\.csv:1: a header and no rows: expected a trace with at least one event$/],
     [`${header.replace(',alpha_ppb', '')}\n`, /t\.csv:1 \(alpha_ppb\): missing column "alpha_ppb"/],
     [`${header}\n${good}\n1,2,cnp_sent,1\n`, /t\.csv:3: expected 14 fields, got 4/],
     [`${header}\n${good.replace(/^\d+/, '12x')}\n`, /t\.csv:2:1 \(time_ns\): expected an integer, got "12x"/],

@@ -65,7 +65,7 @@ export function parseCca(value: unknown, path: string, linkRate: number, packetS
   const parameters = defaults(key, linkRate, packetSize);
   for (const [name, kind] of Object.entries(kinds)) {
     if (!f.has(name)) {
-      if (parameters[name] === undefined && !OPTIONAL.has(`${key}.${name}`)) throw new ScenarioError(f.at(name), null, `${kind === 'number' || kind === 'boolean' ? `a ${kind}` : `a ${kind} with a unit`} (required for ${key})`);
+      if (parameters[name] === undefined && !OPTIONAL.has(`${key}.${name}`)) throw new ScenarioError(f.at(name), undefined, `${kind === 'number' || kind === 'boolean' ? `a ${kind}` : `a ${kind} with a unit`} (required for ${key})`);
       continue;
     }
     if (kind === 'number') parameters[name] = f.number(name);

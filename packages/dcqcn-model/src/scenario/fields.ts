@@ -78,12 +78,12 @@ export class Fields {
   /** A non-empty array. */
   array(key: string): unknown[] {
     const v = this.object[key];
-    if (!Array.isArray(v) || v.length === 0) throw new ScenarioError(this.at(key), v ?? null, 'a non-empty array');
+    if (!Array.isArray(v) || v.length === 0) throw new ScenarioError(this.at(key), v, 'a non-empty array');
     return v;
   }
 
   private missing<T>(key: string, fallback: T | undefined, what: string): T {
-    if (fallback === undefined) throw new ScenarioError(this.at(key), null, `${what} (the field is required)`);
+    if (fallback === undefined) throw new ScenarioError(this.at(key), undefined, `${what} (the field is required)`);
     return fallback;
   }
 }

@@ -40,14 +40,15 @@ describe('parseScenario', () => {
     ['a unit that does not parse', (j) => (j.link.rate = '100 Gbananas'), /^link\.rate: expected a rate such as "100 Gbps" \(or bytes per second\), got "100 Gbananas"/],
     ['a unit of the wrong kind', (j) => (j.horizon = '10 MB'), /^horizon: expected a duration such as "50 us"/],
     ['a negative rate', (j) => (j.link.rate = '-5 Gbps'), /^link\.rate: expected a rate .*not negative, got "-5 Gbps"/],
-    ['NaN', (j) => (j.ecn.pMax = Number.NaN), /^ecn\.pMax: expected a number ≥ 0 ≤ 1, got null/],
-    ['a missing required field', (j) => delete j.delays, /^delays: expected an object, got null/],
+    ['NaN', (j) => (j.ecn.pMax = Number.NaN), /^ecn\.pMax: expected a number ≥ 0 ≤ 1, got NaN$/],
+    ['a missing required field', (j) => delete j.delays, /^delays: expected an object, got nothing$/],
     ['an unknown arrival pattern', (j) => (j.senders[0].arrival.pattern = 'poisson'), /^senders\[0\]\.arrival\.pattern: expected one of "burst", "repeated-bursts", "constant-rate", "trace", got "poisson"/],
     ['K_min above K_max', (j) => (j.ecn.kMin = '300 kB'), /^ecn\.kMin: expected a size ≤ ecn\.kMax \(200000 B\), got "300 kB"/],
     ['a parameter of another DCQCN variant', (j) => (j.cca.g = 0.5), /^cca\.g: expected no such field \(cca has: algorithm, variant, lineRate, decrease, additiveIncrease, increaseInterval, timeout\)/],
-    ['a missing parameter without a default', (j) => (j.cca = { algorithm: 'aimd-window', initialWindow: '10 kB' }), /^cca\.slowStartThreshold: expected a bytes with a unit \(required for aimd-window\), got null/],
+    ['a missing parameter without a default', (j) => (j.cca = { algorithm: 'aimd-window', initialWindow: '10 kB' }), /^cca\.slowStartThreshold: expected a bytes with a unit \(required for aimd-window\), got nothing$/],
     ['a fractional count', (j) => (j.senders[0].count = 2.5), /^senders\[0\]\.count: expected an integer ≥ 1, got 2\.5/],
     ['no senders', (j) => (j.senders = []), /^senders: expected a non-empty array, got \[\]/],
+    ['a bin longer than the horizon', (j) => ((j.bin = '10 ms'), (j.horizon = '1 ms')), /^bin: expected a duration at most the horizon \(1 ms\), got "10 ms"$/],
     ['until-complete with an endless sender', (j) => {
       j.horizon = 'until-complete';
       j.senders[0].arrival = { pattern: 'constant-rate', rate: '10 Gbps' };

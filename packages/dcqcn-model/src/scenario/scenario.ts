@@ -61,14 +61,14 @@ function parseDelays(f: Fields | undefined): Delays {
  */
 export function parseScenario(json: unknown, name: string, baseDir: string): Scenario {
   const f = new Fields(json, '', TOP);
-  const link = new Fields(f.object.link ?? null, 'link', ['rate', 'latency']);
+  const link = new Fields(f.object.link, 'link', ['rate', 'latency']);
   const C = link.quantity('rate', 'rate');
   if (!(C > 0)) throw new ScenarioError('link.rate', link.object.rate, 'a rate > 0');
   const packetSize = f.quantity('packetSize', 'bytes', 1048);
   if (!(packetSize > 0)) throw new ScenarioError('packetSize', f.object.packetSize, 'a size > 0');
   const header = f.quantity('packetHeader', 'bytes', 0);
   if (!(header >= 0 && header < packetSize)) throw new ScenarioError('packetHeader', f.object.packetHeader, `a size ≥ 0 and below packetSize (${packetSize} B)`);
-  const delays = new Fields(f.object.delays ?? null, 'delays', DELAYS);
+  const delays = new Fields(f.object.delays, 'delays', DELAYS);
   const seed = f.number('seed', { integer: true, min: 0, fallback: 1 });
   const defaultCca = f.has('cca') ? parseCca(f.object.cca, 'cca', C, packetSize) : undefined;
 
@@ -76,8 +76,8 @@ export function parseScenario(json: unknown, name: string, baseDir: string): Sce
     const path = `senders[${k}]`;
     const g = new Fields(value, path, ['count', 'name', 'arrival', 'cca', 'delays']);
     const cca = g.has('cca') ? parseCca(g.object.cca, `${path}.cca`, C, packetSize) : defaultCca;
-    if (cca === undefined) throw new ScenarioError(`${path}.cca`, null, 'a congestion-control algorithm here or a top-level "cca"');
-    if (!g.has('arrival')) throw new ScenarioError(`${path}.arrival`, null, 'an arrival pattern (the field is required)');
+    if (cca === undefined) throw new ScenarioError(`${path}.cca`, undefined, 'a congestion-control algorithm here or a top-level "cca"');
+    if (!g.has('arrival')) throw new ScenarioError(`${path}.arrival`, undefined, 'an arrival pattern (the field is required)');
     return {
       count: g.number('count', { integer: true, min: 1, fallback: 1 }),
       name: g.has('name') ? g.string('name') : undefined,
@@ -94,7 +94,7 @@ export function parseScenario(json: unknown, name: string, baseDir: string): Sce
     const kMin = e.has('kMin') ? e.quantity('kMin', 'bytes') : undefined;
     if (kMin !== undefined && !(kMin <= kMax)) throw new ScenarioError('ecn.kMin', e.object.kMin, `a size ≤ ecn.kMax (${kMax} B)`);
     const pMax = e.has('pMax') ? e.number('pMax', { min: 0, max: 1 }) : undefined;
-    if ((kMin === undefined) !== (pMax === undefined)) throw new ScenarioError(kMin === undefined ? 'ecn.kMin' : 'ecn.pMax', null, 'both kMin and pMax (RED) or neither (threshold marking at kMax)');
+    if ((kMin === undefined) !== (pMax === undefined)) throw new ScenarioError(kMin === undefined ? 'ecn.kMin' : 'ecn.pMax', undefined, 'both kMin and pMax (RED) or neither (threshold marking at kMax)');
     ecn = {
       kMax,
       kMin,
@@ -124,6 +124,7 @@ export function parseScenario(json: unknown, name: string, baseDir: string): Sce
   }
   const bin = f.quantity('bin', 'time', 1e-6);
   if (!(bin > 0)) throw new ScenarioError('bin', f.object.bin, 'a duration > 0');
+  if (horizon !== 'until-complete' && bin > horizon) throw new ScenarioError('bin', f.object.bin, `a duration at most the horizon (${f.object.horizon as string})`);
   const clock = delays.has('senderToSwitch') || delays.has('switchToReceiver') ? { senderToSwitch: delays.quantity('senderToSwitch', 'time', 0), switchToReceiver: delays.quantity('switchToReceiver', 'time', 0) } : undefined;
   const feedbackDelay = delays.quantity('feedback', 'time');
   if (!(feedbackDelay > 0)) throw new ScenarioError('delays.feedback', delays.object.feedback, 'a duration > 0');
