@@ -169,7 +169,7 @@ describe('ccalc run with scenario files', () => {
     const summary = JSON.parse(readFileSync(join(out, 'runs', 'two', 'summary.json'), 'utf8'));
     expect(summary.completion_us).toEqual([160, 160]);
     const events = readFileSync(join(out, 'runs', 'two', 'events.csv'), 'utf8').trim().split('\n');
-    expect(events.filter((l) => l.includes(',flow-complete,'))).toEqual(['160.000000,0,flow-complete,"{""bytes"":1000000}"', '160.000000,1,flow-complete,"{""bytes"":1000000}"']);
+    expect(events.filter((l) => l.includes(',flow-complete,'))).toEqual(['160,0,flow-complete,"{""bytes"":1000000}"', '160,1,flow-complete,"{""bytes"":1000000}"']);
     expect(existsSync(join(out, 'runs', 'paper-vegas', 'series.csv'))).toBe(true);
   });
 });

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { runModel, rateChart, curvesChart, type EngineChoice, type EngineResult } from '@ccalc/cca';
+import { runModel, rateChart, windowChart, curvesChart, type EngineChoice, type EngineResult } from '@ccalc/cca';
 import { BUILT_INS, type BuiltIn } from './scenarios.ts';
 import { parseQuantity, ScenarioError } from './units.ts';
 import { completionTimes, runCsv, runSummary } from './output.ts';
@@ -174,7 +174,8 @@ export async function runScenario(scenario: Runnable, horizon: number, bin: numb
     ]);
     if (options.plots === false) return;
     const charts = [
-      { name: 'rates', spec: rateChart(result, `${name}: sender rates`) },
+      // Window-based CCAs have no rate to draw: their windows instead.
+      result.flows.some((f) => f.state.rate !== undefined) ? { name: 'rates', spec: rateChart(result, `${name}: sender rates`) } : { name: 'windows', spec: windowChart(result, `${name}: congestion windows`) },
       { name: 'backlog', spec: curvesChart([{ label: 'switch backlog', curve: result.backlog }], result.horizon, `${name}: backlog`, 'backlog (kB)') },
     ];
     await writeFile(join(dir, 'charts.json'), JSON.stringify(charts));

@@ -1,9 +1,9 @@
 import { type Curve, EPSILON, asRateLatency, averageRates, constant, firstTimeAbove, sample, subtract } from '@ccalc/curves';
 import { flowDelays, type EngineResult, type PathServerModel } from '@ccalc/cca';
 import type { ModelSeries } from './compare.ts';
+import { csvNumber, eventDetails, rounded } from './csv-numbers.ts';
 
 const gbps = (bytesPerSecond: number): number => (bytesPerSecond * 8) / 1e9;
-const fmt = (x: number, digits = 6): string => (Number.isInteger(x) ? String(x) : x.toFixed(digits));
 
 /**
  * A right-continuous step series sampled at increasing times (NaN where there is no series): one
@@ -68,25 +68,31 @@ export function modelSeries(result: EngineResult): ModelSeries {
  * The CSV files of a run, binned for output only (the result itself is exact): series.csv (one row
  * per bin: time_us, arrival_rate_gbps = Σ Â_j at the server averaged over the bin as in the paper,
  * departure_rate_gbps, backlog_bytes at the bin start, paused_senders), senders.csv (time_us,
- * sender, rate_gbps, admitted_rate_gbps, backlog_bytes) and events.csv (time_us, sender, kind,
- * details: the engine's events and a flow-complete event per flow that finished). `senders: false`
- * leaves senders.csv out (it has a row per sender and bin).
+ * sender, rate_gbps and window_bytes: the CCA's limit, the one it has, the other cell empty;
+ * admitted_rate_gbps, backlog_bytes) and events.csv (time_us, sender, kind, details: the CCA's state
+ * after the event in the files' units, see `eventDetails`, and a flow-complete event per flow that
+ * finished). Numbers as `csvNumber` writes them: µs to the picosecond, Gb/s to 6 decimals, bytes to
+ * 3. `senders: false` leaves senders.csv out (it has a row per sender and bin).
  */
 export function runCsv(result: EngineResult, bin: number, options: { senders?: boolean } = {}): { series: string; senders?: string; events: string } {
   const { starts, admitted, arrival, departure, backlog } = binnedSeries(result, bin);
   const paused = pausedCounts(result, starts);
-  const series = ['time_us,arrival_rate_gbps,departure_rate_gbps,backlog_bytes,paused_senders', ...starts.map((t, k) => `${fmt(t * 1e6, 3)},${fmt(gbps(arrival[k]))},${fmt(gbps(departure[k]))},${fmt(backlog[k], 1)},${paused[k]}`)].join('\n');
-  const senderRows: string[] = ['time_us,sender,rate_gbps,admitted_rate_gbps,backlog_bytes'];
+  const time = starts.map((t) => csvNumber(t * 1e6, 6, 'time_us'));
+  const series = ['time_us,arrival_rate_gbps,departure_rate_gbps,backlog_bytes,paused_senders', ...starts.map((_, k) => `${time[k]},${csvNumber(gbps(arrival[k]), 6, 'arrival_rate_gbps')},${csvNumber(gbps(departure[k]), 6, 'departure_rate_gbps')},${csvNumber(backlog[k], 3, 'backlog_bytes')},${paused[k]}`)].join('\n');
+  const senderRows: string[] = ['time_us,sender,rate_gbps,window_bytes,admitted_rate_gbps,backlog_bytes'];
   if (options.senders !== false) result.flows.forEach((f, j) => {
     const a = sample(f.admitted, starts);
     const d = sample(f.delivered, starts);
-    const rate = stepSamples(f.state.rate, starts);
-    starts.forEach((t, k) => senderRows.push(`${fmt(t * 1e6, 3)},${j},${fmt(gbps(rate[k]))},${fmt(gbps(admitted[j][k]))},${fmt(a[k] - d[k], 1)}`));
+    // The CCA's limit: a rate or a window (an empty cell for the one it does not have).
+    const limit = (key: 'rate' | 'window', unit: (x: number) => number, decimals: number, column: string): string[] => (f.state[key] === undefined || f.state[key].time.length === 0 ? starts.map(() => '') : stepSamples(f.state[key], starts).map((x) => csvNumber(unit(x), decimals, column)));
+    const rate = limit('rate', gbps, 6, 'rate_gbps');
+    const window = limit('window', (x) => x, 3, 'window_bytes');
+    starts.forEach((_, k) => senderRows.push(`${time[k]},${j},${rate[k]},${window[k]},${csvNumber(gbps(admitted[j][k]), 6, 'admitted_rate_gbps')},${csvNumber(a[k] - d[k], 3, 'backlog_bytes')}`));
   });
   // The engine's events, and a flow-complete event when a flow's last byte is delivered.
   const completed = completionTimes(result).flatMap((t, j) => (t === null ? [] : [{ time: t, flow: j, kind: 'flow-complete', after: { bytes: result.flows[j].arrivals.at(Infinity) } }]));
   const all = [...result.events, ...completed].sort((a, b) => a.time - b.time);
-  const events = ['time_us,sender,kind,details', ...all.map((e) => `${fmt(e.time * 1e6, 6)},${e.flow},${e.kind},"${JSON.stringify(e.after).replace(/"/g, '""')}"`)].join('\n');
+  const events = ['time_us,sender,kind,details', ...all.map((e) => `${csvNumber(e.time * 1e6, 6, 'time_us')},${e.flow},${e.kind},"${JSON.stringify(eventDetails(e.after)).replace(/"/g, '""')}"`)].join('\n');
   return { series, senders: options.senders === false ? undefined : senderRows.join('\n'), events };
 }
 
@@ -135,7 +141,7 @@ export function runSummary(result: EngineResult, computeMs: number, model?: Path
     completion_us: completion,
     events: result.stats.events,
     windows: result.stats.windows,
-    compute_ms: computeMs,
+    compute_ms: rounded(computeMs, 3, 'compute_ms'),
   };
 }
 
