@@ -6,13 +6,23 @@ import type { Limit } from './cca.ts';
 /**
  * Remaining source arrivals seen from an origin at t0 where `admitted` bytes are already admitted:
  * A_rem(τ) = A(t0 + τ) − admitted for τ > 0 and A_rem(0) = 0 (paper §III-C: the backlog waiting at
- * the CCA, and after a timeout everything unacknowledged, appears as a burst at 0+).
+ * the CCA, and after a timeout everything unacknowledged, appears as a burst at 0+). With `until`,
+ * only up to t = until: A is held at its value there (a jump at `until` left out) afterwards, so
+ * the cost is the breakpoints in [t0, until], not all those after t0; what is computed from it is
+ * exact up to `until` (every admission is causal).
+ * @example remainingArrivals(step(1e6, 1e-3), 0, 0).at(2e-3) // 1e6
  */
-export function remainingArrivals(A: Curve, t0: number, admitted: number): Curve {
-  const shifted = horizontalShift(A, -t0);
+export function remainingArrivals(A: Curve, t0: number, admitted: number, until = Infinity): Curve {
   const b = new CurveBuilder();
-  b.push(0, 0, shifted.r[0] - admitted, shifted.s[0]);
-  for (let i = 1; i < shifted.t.length; i++) b.push(shifted.t[i], shifted.v[i] - admitted, shifted.r[i] - admitted, shifted.s[i]);
+  // τ = 0: A's right side at t0 (as horizontalShift(A, −t0) starts), less what is admitted.
+  const k = A.indexAt(t0);
+  b.push(0, 0, (A.t[k] === t0 ? A.r[k] : A.segmentValue(k, t0)) - admitted, A.s[k]);
+  let i = k + 1;
+  for (; i < A.t.length && A.t[i] < until; i++) b.push(A.t[i] - t0, A.v[i] - admitted, A.r[i] - admitted, A.s[i]);
+  if (i < A.t.length && until < Infinity) {
+    const y = A.at(until) - admitted;
+    b.push(until - t0, y, y, 0);
+  }
   return b.build();
 }
 
@@ -56,10 +66,11 @@ export function admittedIncrement(
  * so that the packet in progress keeps the gap of the rate it was sent at. `lead` is the pacer's
  * answer (see `pacerLead`): > margin, bytes admitted at once (the rate went down); < −margin, the
  * admission waits −lead / rate seconds (the rate went up); else none. Both engines admit through it.
+ * Exact up to `until` (arrivals after it are not read; see `remainingArrivals`).
  * @example pacedAdmission(step(1e6, 0), 12.5e9, 0, 0, 0, 1e-6).at(1e-6) // 12500
  */
-export function pacedAdmission(arrivals: Curve, rate: number, t0: number, base: number, lead: number, margin: number): Curve {
-  const remaining = remainingArrivals(arrivals, t0, base);
+export function pacedAdmission(arrivals: Curve, rate: number, t0: number, base: number, lead: number, margin: number, until = Infinity): Curve {
+  const remaining = remainingArrivals(arrivals, t0, base, until);
   const paced = convolveWithRate(remaining, rate);
   if (lead > margin) return min(remaining, verticalShift(paced, lead));
   if (lead < -margin) return horizontalShift(paced, -lead / rate);
@@ -83,24 +94,26 @@ export function pausedAdmission(unpaused: () => Curve, base: number, packet: num
  * was sent at) over the fluid queue (`pacedAdmission`). A sender that has drained (nothing waiting,
  * A flat at Â) with a packet slot still open restarts its pacer when its next data arrives, as if
  * computed there: so the admission does not depend on the instant it is computed from (the curve
- * engine's window starts, the event engine's plans). Both engines admit through it.
+ * engine's window starts, the event engine's plans). Both engines admit through it. Exact up to
+ * `until`: the event engine, which plans again at each change of the arrivals, reads them only up
+ * to the next one, so a plan costs the breakpoints up to there, not every burst still to come.
  * @example wholePacketAdmission(history, step(1e6, 0), 12.5e9, 0, 0, 1048, 1e-6)
  */
-export function wholePacketAdmission(admitted: Curve, arrivals: Curve, rate: number, t0: number, base: number, packet: number, margin: number): Curve {
+export function wholePacketAdmission(admitted: Curve, arrivals: Curve, rate: number, t0: number, base: number, packet: number, margin: number, until = Infinity): Curve {
   const k = arrivals.indexAt(t0);
   const next = k + 1 < arrivals.t.length ? arrivals.t[k + 1] : Infinity;
   const slotOpen = (x: number): boolean => packetsStarted(x, packet) - x > margin;
   // Idle at t0: nothing happens until the data arrives.
   if (slotOpen(base) && next < Infinity && next > t0 && arrivals.rightLimit(t0) - base <= margin && arrivals.s[k] === 0) {
-    return horizontalShift(wholePacketAdmission(admitted, arrivals, rate, next, base, packet, margin), next - t0);
+    return horizontalShift(wholePacketAdmission(admitted, arrivals, rate, next, base, packet, margin, until), next - t0);
   }
-  const plan = pacedAdmission(arrivals, rate, t0, base, pacerLead(admitted, t0, base, rate, packet, margin, arrivals), margin);
+  const plan = pacedAdmission(arrivals, rate, t0, base, pacerLead(admitted, t0, base, rate, packet, margin, arrivals), margin, until);
   if (next < Infinity && next > t0) {
     // Drained by the next change of the arrivals with a slot open: the pacer restarts there.
     const at = base + plan.at(next - t0);
     if (arrivals.at(next) - at <= margin && slotOpen(at)) {
       const history = packetsStarted(at, packet) - packet >= base ? verticalShift(horizontalShift(plan, t0), base) : admitted;
-      return joinAt(plan, next - t0, wholePacketAdmission(history, arrivals, rate, next, at, packet, margin));
+      return joinAt(plan, next - t0, wholePacketAdmission(history, arrivals, rate, next, at, packet, margin, until));
     }
   }
   return plan;

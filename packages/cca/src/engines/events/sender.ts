@@ -82,8 +82,8 @@ export class PacketSender {
     this.rate = rateOf(cca, this.state);
     this.described = cca.describe(this.state);
     this.signals = new SenderSignals(this);
-    this.plan = this.planFrom(0, 0);
     this.arrivalChange = this.nextArrivalChange(0);
+    this.plan = this.planFrom(0, 0);
     this.nextStart = this.findStart();
     this.bytesTime = this.findBytes(0);
     recordState(this.series, this.described, 0);
@@ -206,11 +206,11 @@ export class PacketSender {
   private replan(x: number): void {
     const base = this.admittedAt(x);
     if (x > this.planT0) this.history.appendLocal(this.plan, this.planT0, x, this.planBase);
+    this.arrivalChange = this.nextArrivalChange(x);
     this.plan = this.planFrom(x, base);
     this.planT0 = x;
     this.planBase = base;
     this.planIndex = 0;
-    this.arrivalChange = this.nextArrivalChange(x);
     this.nextStart = this.findStart();
     this.bytesTime = this.findBytes(x);
   }
@@ -222,10 +222,13 @@ export class PacketSender {
     return i < A.t.length ? A.t[i] : Infinity;
   }
 
-  /** What the sender admits from x on (local curve), as the curve engine's admission. */
+  /**
+   * What the sender admits from x on (local curve), as the curve engine's admission, exact up to
+   * the next change of the arrivals (where the sender plans again; `arrivalChange` is set first).
+   */
   private planFrom(x: number, base: number): Curve {
     const rate = this.rate;
-    const unpaused = (): Curve => wholePacketAdmission(this.history.history(), this.arrivals, rate, x, base, this.packet, MARGIN);
+    const unpaused = (): Curve => wholePacketAdmission(this.history.history(), this.arrivals, rate, x, base, this.packet, MARGIN, this.arrivalChange);
     return this.paused ? pausedAdmission(unpaused, base, this.packet, MARGIN) : unpaused();
   }
 
