@@ -174,6 +174,52 @@ describe('ccalc run with scenario files', () => {
   });
 });
 
+describe('ccalc run refuses runaway inputs in one line, before computing or while (issue 17)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ccalc-runaway-'));
+  const scenario = (name: string, change: (j: Record<string, any>) => void): string => {
+    const j: Record<string, any> = { link: { rate: '100 Gbps' }, packetSize: '1048 B', wholePackets: true, delays: { feedback: '4 us' }, senders: [{ count: 2, arrival: { pattern: 'burst', size: '1 MB' } }], cca: { algorithm: 'dcqcn', variant: 'ns3-mlx' }, ecn: { kMin: '5 kB', kMax: '200 kB', pMax: 0.01, at: 'dequeue' }, horizon: '100 us' };
+    change(j);
+    writeFileSync(join(dir, `${name}.json`), JSON.stringify(j));
+    return join(dir, `${name}.json`);
+  };
+  const oneLine = (r: { status: number | null; stderr: string }, pattern: RegExp): void => {
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(pattern);
+    expect(r.stderr).not.toMatch(/\n\s+at |FATAL|heap/); // no stack trace, native or JavaScript
+  };
+
+  it('a billion bursts in a batch: that scenario is reported, the other runs', () => {
+    const bursts = scenario('bursts', (j) => (j.senders[0].arrival = { pattern: 'repeated-bursts', size: '2 MB', period: '200 us', count: 1e9 }));
+    const r = spawnSync('node', [bin, 'run', bursts, 'paper-31-pfc', '--horizon', '10us', '--no-plots', '--out', join(dir, 'batch')], { encoding: 'utf8' });
+    oneLine(r, /ccalc: failed: .*bursts\.json: senders\[0\]\.arrival\.count: expected at most 1,000,000 bursts per sender \(or --force to run it anyway\), got 1000000000\n/);
+    expect(readdirSync(join(dir, 'batch'))).toEqual(['paper-31-pfc']);
+  });
+
+  it.each([
+    ['bin 1 ps', (j: Record<string, any>) => (j.bin = '1 ps'), [], /^ccalc: .*: bin: expected a bin that gives at most 10,000,000 rows of series\.csv .*this one gives 100,000,000 over 0\.0001 s, got "1e-12 s"\n$/],
+    ['10^30 senders', (j: Record<string, any>) => (j.senders[0].count = 1e30), [], /^ccalc: .*: senders\[0\]\.count: expected at most 1,000,000 senders in all \(or --force to run it anyway\), got 1e\+30\n$/],
+    ['1 TB until complete', (j: Record<string, any>) => ((j.senders[0].arrival.size = '1 TB'), (j.horizon = 'until-complete')), ['--bin', '10ms'], /^ccalc: .*: horizon: expected a run of at most 100,000,000 packets .*the senders send 1,908,396,947 .*, got "until-complete"\n$/],
+  ])('%s', (name, change, extra, pattern) => {
+    const r = spawnSync('node', [bin, 'run', scenario(name.replace(/\W/g, '-'), change), ...extra, '--no-plots', '--out', join(dir, name.replace(/\W/g, '-'))], { encoding: 'utf8' });
+    oneLine(r, pattern);
+    expect(existsSync(join(dir, name.replace(/\W/g, '-')))).toBe(false);
+  });
+
+  it('a horizon of 10^9 s stops after 2 s of computing, saying where and why', () => {
+    const r = spawnSync('node', [bin, 'run', scenario('long', (j) => (j.horizon = '1e9 s')), '--bin', '1000s', '--no-plots', '--out', join(dir, 'long')], { encoding: 'utf8', timeout: 60_000 });
+    oneLine(r, /^ccalc: .*long\.json: horizon: expected a run that computes in at most 1 h \(or --force to run it anyway\): stopped at [\d.]+ m?s simulated after 2\.\d s; reaching 1000000000 s at that pace would take [\d.]+ years, got "1000000000 s"\n$/);
+    expect(existsSync(join(dir, 'long'))).toBe(false);
+  });
+
+  it('--force runs beyond the limits', () => {
+    const many = scenario('many', (j) => (j.senders[0].arrival = { pattern: 'repeated-bursts', size: '10 kB', period: '1 ms', count: 1_000_001 }));
+    expect(spawnSync('node', [bin, 'run', many, '--no-plots', '--out', join(dir, 'refused')], { encoding: 'utf8' }).status).toBe(1);
+    const r = spawnSync('node', [bin, 'run', many, '--force', '--no-plots', '--out', join(dir, 'many')], { encoding: 'utf8' });
+    expect(r.stderr).toMatch(/computed in/);
+    expect(r.status).toBe(0);
+  });
+});
+
 describe('ccalc compare', () => {
   it.skipIf(skipWithoutTraces())('compares a run with the simulator trace: compare.json and a self-contained report.html', () => {
     const out = mkdtempSync(join(tmpdir(), 'ccalc-compare-'));

@@ -15,6 +15,7 @@ import { compareWithTrace } from './compare.ts';
 import { eventTimeErrors, type RunEventTimes } from './event-times.ts';
 import { comparisonSpecs } from './comparison-charts.ts';
 import { checkOutputFile, checkRunFolder, writeRunFolder } from './run-folder.ts';
+import { checkRunSize, runawayGuard } from './run-cost.ts';
 import { readNs3Trace } from './traces/ns3.ts';
 import { readGenericTrace } from './traces/generic.ts';
 import { readNumericCsv } from './traces/csv.ts';
@@ -23,7 +24,7 @@ import { readJsonFile } from './json-file.ts';
 const HELP = `ccalc — network calculus for congestion control
 
 Usage:
-  ccalc run <scenario.json | built-in>... [--out DIR] [--bin 1us] [--horizon 10ms] [--engine events] [--senders] [--no-plots]
+  ccalc run <scenario.json | built-in>... [--out DIR] [--bin 1us] [--horizon 10ms] [--engine events] [--senders] [--no-plots] [--force]
   ccalc compare <model DIR> <trace prefix | trace.csv> [--out DIR]
   ccalc report <run DIR>... [--out DIR] [--title TEXT]
   ccalc case-study [--horizon 3ms] [--out out]
@@ -71,13 +72,15 @@ const RUN_HELP = `ccalc run <scenario>... [options]
   --senders        also write senders.csv (per sender and bin: 31 senders × 31 ms in 1 µs bins
                    is about a million rows, which takes longer to write than the run to compute)
   --no-plots       write no SVG/PNG plots (and no charts.json)
+  --force          run even beyond the size limits (a million senders or bursts per sender,
+                   10 million rows of series.csv, 100 million packets, an hour of computing)
   --repeat N       compute N times in one process and record every compute time in summary.json
                    (compute_ms_runs; compute_ms_warm is the median of runs 2..N), for benchmarks
   --dcqcn-trace FILE  also write the run's DCQCN event trace (the check-trace format) to FILE
 `;
 
 /** Flags that take no value. */
-const SWITCHES = new Set(['--senders', '--no-plots']);
+const SWITCHES = new Set(['--force', '--senders', '--no-plots']);
 
 function options(args: string[]): { positional: string[]; flags: Record<string, string> } {
   const positional: string[] = [];
@@ -100,10 +103,10 @@ function options(args: string[]): { positional: string[]; flags: Record<string, 
 type Runnable = BuiltIn & { name: string; bin?: number; untilComplete?: boolean };
 
 /** A built-in scenario by name, or a scenario file (a path ending in .json). */
-async function resolveScenario(spec: string): Promise<Runnable> {
+async function resolveScenario(spec: string, force = false): Promise<Runnable> {
   if (spec.endsWith('.json')) {
     const { loadScenarioFile } = await import('./scenario/scenario.ts');
-    return loadScenarioFile(spec);
+    return loadScenarioFile(spec, { force });
   }
   if (!Object.hasOwn(BUILT_INS, spec)) throw new ScenarioError('scenario', spec, `a scenario file (.json) or one of ${Object.keys(BUILT_INS).join(', ')}`);
   return { name: spec, ...BUILT_INS[spec] };
@@ -133,6 +136,11 @@ export interface RunOptions {
   senders?: boolean;
   /** Render the rates and backlog plots (default true). */
   plots?: boolean;
+  /**
+   * Stop a run whose pace says it would compute for longer than `RUN_LIMITS.computeSeconds`, with
+   * an error naming this field and value (where the horizon came from); no limit when absent.
+   */
+  runaway?: { field: string; value: unknown };
 }
 
 /**
@@ -150,7 +158,12 @@ export async function runScenario(scenario: Runnable, horizon: number, bin: numb
   let computed: Computed;
   for (let k = 0; ; k++) {
     const t0 = performance.now();
-    computed = compute(scenario, horizon, options.engine ?? 'auto');
+    const show = progress(name);
+    const guard = options.runaway === undefined ? undefined : runawayGuard(options.runaway.field, options.runaway.value, horizon, 2, () => performance.now());
+    computed = compute(scenario, horizon, options.engine ?? 'auto', (t, end) => {
+      guard?.(t);
+      show(t, end);
+    });
     times.push(performance.now() - t0);
     if (k + 1 >= repeat) break;
   }
@@ -202,12 +215,12 @@ interface Computed {
  * with a horizon of 64 times the scenario's and stops when the last sender finishes; the curve
  * engine doubles the horizon and starts over until every sender has finished.
  */
-function compute(scenario: Runnable, horizon: number, engine: EngineChoice): Computed {
+function compute(scenario: Runnable, horizon: number, engine: EngineChoice, onProgress: (t: number, end: number) => void): Computed {
   const { name } = scenario;
   if (scenario.untilComplete) {
     const limit = 64 * horizon;
     const model = scenario.model(limit);
-    const first = runModel(model, { engine, onProgress: progress(name), untilComplete: true });
+    const first = runModel(model, { engine, onProgress, untilComplete: true });
     if (first.result.stats.engine === 'events') {
       if (!completionTimes(first.result).every((t) => t !== null)) throw new ScenarioError('horizon', 'until-complete', `senders that finish: not all had by ${(limit * 1e3).toFixed(3)} ms`);
       return { ...first, model: { ...model, horizon: first.result.horizon } };
@@ -216,7 +229,7 @@ function compute(scenario: Runnable, horizon: number, engine: EngineChoice): Com
   let h = horizon;
   for (;;) {
     const model = scenario.model(h);
-    const { result, reason } = runModel(model, { engine, onProgress: progress(name) });
+    const { result, reason } = runModel(model, { engine, onProgress });
     if (!scenario.untilComplete || completionTimes(result).every((t) => t !== null)) return { result, model, reason };
     if (h >= 64 * horizon) throw new ScenarioError('horizon', 'until-complete', `senders that finish: not all had by ${(h * 1e3).toFixed(3)} ms`);
     h *= 2;
@@ -241,7 +254,8 @@ async function run(args: string[]): Promise<void> {
     return;
   }
   if (positional.length === 0) throw new ScenarioError('scenario', undefined, `a scenario file (.json) or one of ${Object.keys(BUILT_INS).join(', ')}`);
-  for (const flag of Object.keys(flags)) if (!['out', 'bin', 'horizon', 'dcqcn-trace', 'engine', 'repeat', 'senders', 'no-plots'].includes(flag)) throw new ScenarioError(`--${flag}`, flags[flag], 'one of --out, --bin, --horizon, --dcqcn-trace, --engine, --repeat, --senders, --no-plots');
+  for (const flag of Object.keys(flags)) if (!['out', 'bin', 'horizon', 'dcqcn-trace', 'engine', 'repeat', 'senders', 'no-plots', 'force'].includes(flag)) throw new ScenarioError(`--${flag}`, flags[flag], 'one of --out, --bin, --horizon, --dcqcn-trace, --engine, --repeat, --senders, --no-plots, --force');
+  const force = flags.force !== undefined;
   const untilComplete = flags.horizon === 'until-complete';
   const horizonFlag = flags.horizon === undefined || untilComplete ? undefined : parseQuantity(flags.horizon, 'time', '--horizon');
   const engine = (flags.engine ?? 'auto') as EngineChoice;
@@ -260,7 +274,7 @@ async function run(args: string[]): Promise<void> {
   const resolved: { spec: string; scenario?: Runnable; error?: unknown }[] = [];
   for (const spec of positional) {
     try {
-      resolved.push({ spec, scenario: await resolveScenario(spec) });
+      resolved.push({ spec, scenario: await resolveScenario(spec, force) });
     } catch (e) {
       if (!batch) throw e;
       resolved.push({ spec, error: e });
@@ -283,8 +297,12 @@ async function run(args: string[]): Promise<void> {
         if (binFlag !== undefined) throw new ScenarioError('--bin', flags.bin, `a duration at most the horizon (${flags.horizon ?? `${spec}'s, ${Number((horizon * 1e3).toPrecision(6))} ms`})`);
         throw new ScenarioError('--horizon', flags.horizon, `a duration at least the bin (${spec}'s, ${Number((bin * 1e6).toPrecision(6))} µs; or give --bin)`);
       }
+      // Where the bin and the horizon came from, for the errors of the size checks.
+      const horizonOrigin = horizonFlag !== undefined ? { field: '--horizon', value: flags.horizon } : { field: `${spec}: horizon`, value: untilComplete || scenario.untilComplete ? 'until-complete' : `${horizon} s` };
+      const binOrigin = binFlag !== undefined ? { field: '--bin', value: flags.bin } : horizonFlag !== undefined ? horizonOrigin : { field: `${spec}: bin`, value: `${bin} s` };
+      if (!force) checkRunSize(scenario.model(horizon), bin, { senders: flags.senders !== undefined, binField: binOrigin.field, bin: binOrigin.value, horizonField: horizonOrigin.field, horizon: horizonOrigin.value });
       const out = batch ? join(flags.out ?? 'out', scenario.name) : (flags.out ?? join('out', scenario.name));
-      const summary = await runScenario({ ...scenario, untilComplete: untilComplete || (horizonFlag === undefined && scenario.untilComplete) }, horizon, bin, out, flags['dcqcn-trace'], { engine, repeat, senders: flags.senders !== undefined, plots: flags['no-plots'] === undefined });
+      const summary = await runScenario({ ...scenario, untilComplete: untilComplete || (horizonFlag === undefined && scenario.untilComplete) }, horizon, bin, out, flags['dcqcn-trace'], { engine, repeat, senders: flags.senders !== undefined, plots: flags['no-plots'] === undefined, runaway: force ? undefined : horizonOrigin });
       process.stdout.write(`${scenario.name}: peak backlog ${((summary.peak_backlog_bytes as number) / 1e6).toFixed(3)} MB at ${(summary.peak_backlog_time_us as number).toFixed(1)} µs; results in ${out}/\n`);
     } catch (e) {
       if (!batch) throw e;

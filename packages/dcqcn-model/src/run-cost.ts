@@ -1,0 +1,97 @@
+import type { PathServerModel } from '@ccalc/cca';
+import { ScenarioError } from './units.ts';
+import type { Scenario } from './scenario/scenario.ts';
+
+/**
+ * What one run may need before ccalc refuses it (unless `--force`). Each guards against a mistake
+ * that would otherwise run out of memory or run for days, and is far above any study the README
+ * describes (10,000 senders, a few seconds simulated, 1 µs bins):
+ * - senders in all: each is a flow with its own state and curves;
+ * - bursts per sender: each is two breakpoints of its arrival curve, built before the run;
+ * - rows of series.csv (horizon / bin), and of senders.csv (× senders);
+ * - whole packets to send by the horizon: the event engine's work grows with them (0.2–1 µs each);
+ * - computing time, projected from the pace of the run so far (see {@link runawayGuard}).
+ */
+export const RUN_LIMITS = {
+  senders: 1_000_000,
+  burstsPerSender: 1_000_000,
+  seriesRows: 10_000_000,
+  senderRows: 100_000_000,
+  packets: 100_000_000,
+  computeSeconds: 3600,
+};
+
+const FORCE = 'or --force to run it anyway';
+
+const count = (x: number): string => (x < 1e15 ? Math.round(x).toLocaleString('en-US') : x.toExponential(2));
+
+/**
+ * Refuses a scenario whose size alone is beyond the limits, before anything is built from it:
+ * too many senders (`senders[k].count`, counted over every group) or too many bursts for one sender
+ * (`senders[k].arrival.count`). Throws a ScenarioError naming the field and the figure.
+ * @example checkScenarioSize(parseScenario(json, 'x', '.'))
+ */
+export function checkScenarioSize(s: Scenario): void {
+  let senders = 0;
+  s.senders.forEach((g, k) => {
+    senders += g.count;
+    if (senders > RUN_LIMITS.senders) throw new ScenarioError(`senders[${k}].count`, g.count, `at most ${count(RUN_LIMITS.senders)} senders in all (${FORCE})${senders === g.count ? '' : `; with the groups before it that makes ${count(senders)}`}`);
+    if (g.arrival.pattern === 'repeated-bursts' && g.arrival.count > RUN_LIMITS.burstsPerSender) {
+      throw new ScenarioError(`senders[${k}].arrival.count`, g.arrival.count, `at most ${count(RUN_LIMITS.burstsPerSender)} bursts per sender (${FORCE})`);
+    }
+  });
+}
+
+/**
+ * Refuses a run whose output or work is beyond the limits, before it computes: the rows of
+ * series.csv (and of senders.csv with `senders`) for `bin`, and the whole packets the senders send
+ * by the horizon. `binField` and `horizonField` name where the bin and the horizon came from (a
+ * flag or a scenario's field). Throws a ScenarioError naming the field and the estimate.
+ * @example checkRunSize(ns3IncastModel(), 1e-6, { senders: false, binField: '--bin', horizonField: 'horizon' })
+ */
+export function checkRunSize(model: PathServerModel, bin: number, where: { senders: boolean; binField: string; bin: unknown; horizonField: string; horizon: unknown }): void {
+  const rows = model.horizon / bin;
+  if (rows > RUN_LIMITS.seriesRows) throw new ScenarioError(where.binField, where.bin, `a bin that gives at most ${count(RUN_LIMITS.seriesRows)} rows of series.csv (${FORCE}); this one gives ${count(rows)} over ${model.horizon} s`);
+  if (where.senders && rows * model.flows.length > RUN_LIMITS.senderRows) {
+    throw new ScenarioError(where.binField, where.bin, `a bin that gives at most ${count(RUN_LIMITS.senderRows)} rows of senders.csv (${FORCE}, or leave out --senders); this one gives ${count(rows * model.flows.length)}`);
+  }
+  if (model.packets !== undefined) {
+    const bytes = model.flows.reduce((sum, f) => sum + f.arrivals.at(model.horizon), 0);
+    const packets = bytes / model.packets.size;
+    if (packets > RUN_LIMITS.packets) throw new ScenarioError(where.horizonField, where.horizon, `a run of at most ${count(RUN_LIMITS.packets)} packets (${FORCE}); the senders send ${count(packets)} (${(bytes / 1e9).toPrecision(3)} GB) by ${model.horizon} s`);
+  }
+}
+
+/**
+ * A progress callback that stops a run that would take too long: from the pace so far (simulated
+ * time per second of computing, once `after` seconds have passed), it projects the time to reach
+ * `expected` seconds simulated, and throws a ScenarioError naming the horizon, where the run
+ * stopped and the projection when that exceeds `RUN_LIMITS.computeSeconds`. `clock` is the wall
+ * clock in ms (performance.now).
+ * @example runModel(model, { onProgress: runawayGuard('horizon', '1e9 s', model.horizon, 2, () => performance.now()) })
+ */
+export function runawayGuard(field: string, value: unknown, expected: number, after: number, clock: () => number): (time: number) => void {
+  const start = clock();
+  return (time) => {
+    const elapsed = (clock() - start) / 1e3;
+    if (elapsed < after || !(time > 0)) return;
+    const projected = (elapsed * expected) / time;
+    if (projected > RUN_LIMITS.computeSeconds) {
+      throw new ScenarioError(field, value, `a run that computes in at most ${RUN_LIMITS.computeSeconds / 3600} h (${FORCE}): stopped at ${simulated(time)} simulated after ${elapsed.toFixed(1)} s; reaching ${simulated(expected)} at that pace would take ${duration(projected)}`);
+    }
+  };
+}
+
+/** A simulated time (s) in µs, ms or s, 4 digits: "12.04 s". */
+function simulated(t: number): string {
+  if (t < 1e-3) return `${Number((t * 1e6).toPrecision(4))} µs`;
+  if (t < 1) return `${Number((t * 1e3).toPrecision(4))} ms`;
+  return `${Number(t.toPrecision(4))} s`;
+}
+
+/** A duration in s as words: "3.2 h", "14 days", "2.1e+6 years". */
+function duration(seconds: number): string {
+  if (seconds < 2 * 86400) return `${(seconds / 3600).toPrecision(2)} h`;
+  if (seconds < 2 * 365 * 86400) return `${Math.round(seconds / 86400)} days`;
+  return `${(seconds / (365 * 86400)).toPrecision(2)} years`;
+}
