@@ -15,11 +15,12 @@ import { compareWithTrace } from './compare.ts';
 import { eventTimeErrors, type RunEventTimes } from './event-times.ts';
 import { comparisonSpecs } from './comparison-charts.ts';
 import { checkOutputFile, checkRunFolder, writeRunFolder } from './run-folder.ts';
-import { checkRunSize, runawayGuard } from './run-cost.ts';
+import { checkRunSize, runawayGuard, type RunLimits } from './run-cost.ts';
 import { readNs3Trace } from './traces/ns3.ts';
 import { readGenericTrace } from './traces/generic.ts';
 import { readNumericCsv } from './traces/csv.ts';
 import { readJsonFile } from './json-file.ts';
+import { errorLine, INTERNAL_ERROR_EXIT, isInputError } from './input-errors.ts';
 
 const HELP = `ccalc — network calculus for congestion control
 
@@ -141,6 +142,8 @@ export interface RunOptions {
    * an error naming this field and value (where the horizon came from); no limit when absent.
    */
   runaway?: { field: string; value: unknown };
+  /** The limits of the runaway check (default RUN_LIMITS). */
+  limits?: RunLimits;
 }
 
 /**
@@ -159,7 +162,7 @@ export async function runScenario(scenario: Runnable, horizon: number, bin: numb
   for (let k = 0; ; k++) {
     const t0 = performance.now();
     const show = progress(name);
-    const guard = options.runaway === undefined ? undefined : runawayGuard(options.runaway.field, options.runaway.value, horizon, 2, () => performance.now());
+    const guard = options.runaway === undefined ? undefined : runawayGuard(options.runaway.field, options.runaway.value, horizon, 2, () => performance.now(), options.limits);
     computed = compute(scenario, horizon, options.engine ?? 'auto', (t, end) => {
       guard?.(t);
       show(t, end);
@@ -306,7 +309,7 @@ async function run(args: string[]): Promise<void> {
       process.stdout.write(`${scenario.name}: peak backlog ${((summary.peak_backlog_bytes as number) / 1e6).toFixed(3)} MB at ${(summary.peak_backlog_time_us as number).toFixed(1)} µs; results in ${out}/\n`);
     } catch (e) {
       if (!batch) throw e;
-      const text = (e as Error).message.split('\n')[0];
+      const text = errorLine(e);
       const message = text.startsWith(spec) ? text : `${spec}: ${text}`;
       failures.push(message);
       process.stderr.write(`ccalc: failed: ${message}\n`);
@@ -339,7 +342,9 @@ export async function compareRun(dir: string, prefix: string, out: string): Prom
   const run = { scenario: summary.scenario ?? null, run_id: summary.run_id ?? null };
   const metrics: Record<string, unknown> = { run, trace: prefix, ...compareWithTrace(model, trace, summary.link_rate_gbps ?? 100), coverage, event_times: eventTimeErrors(summary, trace) };
   await mkdir(out, { recursive: true });
-  const charts = comparisonSpecs(model, trace, metrics.span_us as number).map((spec, k) => ({ name: ['backlog-vs-simulator', 'backlog-vs-simulator-400us', 'arrival-rate-vs-simulator-400us'][k], spec }));
+  const charts = comparisonSpecs(model, trace, metrics.span_us as number)
+    .map((spec, k) => ({ name: ['backlog-vs-simulator', 'backlog-vs-simulator-400us', 'arrival-rate-vs-simulator-400us'][k], spec }))
+    .filter((c) => c.name !== 'arrival-rate-vs-simulator-400us' || metrics.arrival_rate_10us !== null); // no 10 µs bin: no rates to draw
   await writeFile(join(out, 'compare.json'), `${JSON.stringify(metrics, null, 2)}\n`);
   await writeFile(join(out, 'compare-charts.json'), JSON.stringify(charts));
   const { readRun, writeReport } = await import('./report.ts');
@@ -419,7 +424,10 @@ async function version(): Promise<string> {
   return (JSON.parse(await readFile(file, 'utf8')) as { version: string }).version;
 }
 
-/** Entry point: returns the exit code (0 ok, 1 bad input or failure; check-trace: 0 accept, 1 reject, 2 malformed). */
+/**
+ * Entry point: returns the exit code (0 ok, 1 bad input or failure; check-trace: 0 accept, 1 reject,
+ * 2 malformed; 70 an internal error, that is a bug, said so on stderr).
+ */
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
@@ -440,8 +448,7 @@ export async function main(argv: string[]): Promise<number> {
     } else throw new ScenarioError('command', command, 'run, compare, report, case-study, check-trace or list (see ccalc --help)');
     return process.exitCode === 1 ? 1 : 0;
   } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
-    process.stderr.write(`ccalc: ${message.split('\n')[0]}\n`);
-    return 1;
+    process.stderr.write(`ccalc: ${errorLine(e)}\n`);
+    return isInputError(e) ? 1 : INTERNAL_ERROR_EXIT;
   }
 }

@@ -101,8 +101,9 @@ export function compareWithTrace(model: ModelSeries, trace: Ns3Trace, lineRateGb
       clears_at_us: { model: clearModel, simulator: clearSim, error_percent: clearModel !== null && clearSim !== null ? (100 * (clearModel - clearSim)) / clearSim : null },
       cross_correlation_lag_us: crossCorrelationLag(mB, sB, 50),
     },
-    arrival_rate_10us: seriesError(coarsen(model.arrivalGbps.subarray(0, n), 10), coarsen(simArrival, 10), lineRateGbps),
+    // Under 10 µs in common there is no whole bin, and nothing to compare (null, not an error of 0).
+    arrival_rate_10us: n < 10 ? null : seriesError(coarsen(model.arrivalGbps.subarray(0, n), 10), coarsen(simArrival, 10), lineRateGbps),
     // A generic trace may have no departure rate (NaN): then there is nothing to compare.
-    departure_rate_10us: simDeparture.every(Number.isNaN) ? null : seriesError(coarsen(model.departureGbps.subarray(0, n), 10), coarsen(simDeparture, 10), lineRateGbps),
+    departure_rate_10us: n < 10 || simDeparture.every(Number.isNaN) ? null : seriesError(coarsen(model.departureGbps.subarray(0, n), 10), coarsen(simDeparture, 10), lineRateGbps),
   };
 }

@@ -12,7 +12,7 @@ import type { Scenario } from './scenario/scenario.ts';
  * - whole packets to send by the horizon: the event engine's work grows with them (0.2–1 µs each);
  * - computing time, projected from the pace of the run so far (see {@link runawayGuard}).
  */
-export const RUN_LIMITS = {
+export const RUN_LIMITS: RunLimits = {
   senders: 1_000_000,
   burstsPerSender: 1_000_000,
   seriesRows: 10_000_000,
@@ -20,6 +20,16 @@ export const RUN_LIMITS = {
   packets: 100_000_000,
   computeSeconds: 3600,
 };
+
+/** Limits of one run (see RUN_LIMITS; tests and the fuzzer use smaller ones). */
+export interface RunLimits {
+  senders: number;
+  burstsPerSender: number;
+  seriesRows: number;
+  senderRows: number;
+  packets: number;
+  computeSeconds: number;
+}
 
 const FORCE = 'or --force to run it anyway';
 
@@ -31,13 +41,13 @@ const count = (x: number): string => (x < 1e15 ? Math.round(x).toLocaleString('e
  * (`senders[k].arrival.count`). Throws a ScenarioError naming the field and the figure.
  * @example checkScenarioSize(parseScenario(json, 'x', '.'))
  */
-export function checkScenarioSize(s: Scenario): void {
+export function checkScenarioSize(s: Scenario, limits: RunLimits = RUN_LIMITS): void {
   let senders = 0;
   s.senders.forEach((g, k) => {
     senders += g.count;
-    if (senders > RUN_LIMITS.senders) throw new ScenarioError(`senders[${k}].count`, g.count, `at most ${count(RUN_LIMITS.senders)} senders in all (${FORCE})${senders === g.count ? '' : `; with the groups before it that makes ${count(senders)}`}`);
-    if (g.arrival.pattern === 'repeated-bursts' && g.arrival.count > RUN_LIMITS.burstsPerSender) {
-      throw new ScenarioError(`senders[${k}].arrival.count`, g.arrival.count, `at most ${count(RUN_LIMITS.burstsPerSender)} bursts per sender (${FORCE})`);
+    if (senders > limits.senders) throw new ScenarioError(`senders[${k}].count`, g.count, `at most ${count(limits.senders)} senders in all (${FORCE})${senders === g.count ? '' : `; with the groups before it that makes ${count(senders)}`}`);
+    if (g.arrival.pattern === 'repeated-bursts' && g.arrival.count > limits.burstsPerSender) {
+      throw new ScenarioError(`senders[${k}].arrival.count`, g.arrival.count, `at most ${count(limits.burstsPerSender)} bursts per sender (${FORCE})`);
     }
   });
 }
@@ -49,16 +59,16 @@ export function checkScenarioSize(s: Scenario): void {
  * flag or a scenario's field). Throws a ScenarioError naming the field and the estimate.
  * @example checkRunSize(ns3IncastModel(), 1e-6, { senders: false, binField: '--bin', horizonField: 'horizon' })
  */
-export function checkRunSize(model: PathServerModel, bin: number, where: { senders: boolean; binField: string; bin: unknown; horizonField: string; horizon: unknown }): void {
+export function checkRunSize(model: PathServerModel, bin: number, where: { senders: boolean; binField: string; bin: unknown; horizonField: string; horizon: unknown }, limits: RunLimits = RUN_LIMITS): void {
   const rows = model.horizon / bin;
-  if (rows > RUN_LIMITS.seriesRows) throw new ScenarioError(where.binField, where.bin, `a bin that gives at most ${count(RUN_LIMITS.seriesRows)} rows of series.csv (${FORCE}); this one gives ${count(rows)} over ${model.horizon} s`);
-  if (where.senders && rows * model.flows.length > RUN_LIMITS.senderRows) {
-    throw new ScenarioError(where.binField, where.bin, `a bin that gives at most ${count(RUN_LIMITS.senderRows)} rows of senders.csv (${FORCE}, or leave out --senders); this one gives ${count(rows * model.flows.length)}`);
+  if (rows > limits.seriesRows) throw new ScenarioError(where.binField, where.bin, `a bin that gives at most ${count(limits.seriesRows)} rows of series.csv (${FORCE}); this one gives ${count(rows)} over ${model.horizon} s`);
+  if (where.senders && rows * model.flows.length > limits.senderRows) {
+    throw new ScenarioError(where.binField, where.bin, `a bin that gives at most ${count(limits.senderRows)} rows of senders.csv (${FORCE}, or leave out --senders); this one gives ${count(rows * model.flows.length)}`);
   }
   if (model.packets !== undefined) {
     const bytes = model.flows.reduce((sum, f) => sum + f.arrivals.at(model.horizon), 0);
     const packets = bytes / model.packets.size;
-    if (packets > RUN_LIMITS.packets) throw new ScenarioError(where.horizonField, where.horizon, `a run of at most ${count(RUN_LIMITS.packets)} packets (${FORCE}); the senders send ${count(packets)} (${(bytes / 1e9).toPrecision(3)} GB) by ${model.horizon} s`);
+    if (packets > limits.packets) throw new ScenarioError(where.horizonField, where.horizon, `a run of at most ${count(limits.packets)} packets (${FORCE}); the senders send ${count(packets)} (${(bytes / 1e9).toPrecision(3)} GB) by ${model.horizon} s`);
   }
 }
 
@@ -66,18 +76,18 @@ export function checkRunSize(model: PathServerModel, bin: number, where: { sende
  * A progress callback that stops a run that would take too long: from the pace so far (simulated
  * time per second of computing, once `after` seconds have passed), it projects the time to reach
  * `expected` seconds simulated, and throws a ScenarioError naming the horizon, where the run
- * stopped and the projection when that exceeds `RUN_LIMITS.computeSeconds`. `clock` is the wall
+ * stopped and the projection when that exceeds `limits.computeSeconds`. `clock` is the wall
  * clock in ms (performance.now).
  * @example runModel(model, { onProgress: runawayGuard('horizon', '1e9 s', model.horizon, 2, () => performance.now()) })
  */
-export function runawayGuard(field: string, value: unknown, expected: number, after: number, clock: () => number): (time: number) => void {
+export function runawayGuard(field: string, value: unknown, expected: number, after: number, clock: () => number, limits: RunLimits = RUN_LIMITS): (time: number) => void {
   const start = clock();
   return (time) => {
     const elapsed = (clock() - start) / 1e3;
     if (elapsed < after || !(time > 0)) return;
     const projected = (elapsed * expected) / time;
-    if (projected > RUN_LIMITS.computeSeconds) {
-      throw new ScenarioError(field, value, `a run that computes in at most ${RUN_LIMITS.computeSeconds / 3600} h (${FORCE}): stopped at ${simulated(time)} simulated after ${elapsed.toFixed(1)} s; reaching ${simulated(expected)} at that pace would take ${duration(projected)}`);
+    if (projected > limits.computeSeconds) {
+      throw new ScenarioError(field, value, `a run that computes in at most ${duration(limits.computeSeconds)} (${FORCE}): stopped at ${simulated(time)} simulated after ${elapsed.toFixed(1)} s; reaching ${simulated(expected)} at that pace would take ${duration(projected)}`);
     }
   };
 }
@@ -89,9 +99,10 @@ function simulated(t: number): string {
   return `${Number(t.toPrecision(4))} s`;
 }
 
-/** A duration in s as words: "3.2 h", "14 days", "2.1e+6 years". */
+/** A duration in s as words: "5 s", "3.2 h", "14 days", "2.1e+6 years". */
 function duration(seconds: number): string {
-  if (seconds < 2 * 86400) return `${(seconds / 3600).toPrecision(2)} h`;
+  if (seconds < 120) return `${Number(seconds.toPrecision(2))} s`;
+  if (seconds < 2 * 86400) return `${Number((seconds / 3600).toPrecision(2))} h`;
   if (seconds < 2 * 365 * 86400) return `${Math.round(seconds / 86400)} days`;
   return `${(seconds / (365 * 86400)).toPrecision(2)} years`;
 }

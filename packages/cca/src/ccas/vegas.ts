@@ -23,6 +23,9 @@ export interface VegasParameters {
   gamma?: number;
 }
 
+/** The largest window (bytes): 2^53, above which bytes are no longer counted exactly. */
+const MAX_WINDOW = 2 ** 53;
+
 export interface VegasState {
   window: number;
   slowStart: boolean;
@@ -75,10 +78,12 @@ export function vegas(p: VegasParameters): CongestionControl<VegasState> {
           window = Math.max(p.packetSize, (window * baseRtt) / rtt);
           slowStart = false;
         } else {
-          if (variant === 'ns3' || !skip) window *= 2;
+          // An idle sender's window keeps doubling (Alg. 3 has no application-limited rule): held
+          // at 2^53 bytes, the largest it represents exactly, rather than overflowing to +∞.
+          if (variant === 'ns3' || !skip) window = Math.min(2 * window, MAX_WINDOW);
           skip = variant === 'paper' ? !skip : false;
         }
-      } else if (diff < alpha) window += p.packetSize;
+      } else if (diff < alpha) window = Math.min(window + p.packetSize, MAX_WINDOW);
       else if (diff > beta) window = Math.max(p.packetSize, window - p.packetSize);
       return {
         state: { window, slowStart, skip, baseRtt, minRtt: rtt, nextEvent: t + rtt },

@@ -1,3 +1,4 @@
+import { errorLine, INTERNAL_ERROR_EXIT, isInputError } from '../input-errors.ts';
 import { checkTraceFile, describeViolation } from './check-file.ts';
 
 export const CHECK_TRACE_HELP = `ccalc check-trace <trace.csv> [--all] [--json]
@@ -10,7 +11,7 @@ export const CHECK_TRACE_HELP = `ccalc check-trace <trace.csv> [--all] [--json]
   --json   print the verdict as JSON
 
   Exit code: 0 ACCEPT, 1 REJECT, 2 malformed trace or bad usage (one line naming file, line,
-  column and field).
+  column and field), 70 an internal error (a bug).
 `;
 
 const count = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
@@ -44,7 +45,7 @@ export async function checkTraceCommand(args: string[], out: (s: string) => void
     } else out(`REJECT ${v.file}\n${v.violations.map((x) => `  ${describeViolation(x)}\n`).join('')}`);
     return v.verdict === 'ACCEPT' ? 0 : 1;
   } catch (e) {
-    err(`ccalc check-trace: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}\n`);
-    return 2;
+    err(`ccalc check-trace: ${errorLine(e)}\n`);
+    return isInputError(e) ? 2 : INTERNAL_ERROR_EXIT;
   }
 }

@@ -39,6 +39,7 @@ describe('parseScenario', () => {
     ['an unknown nested field', (j) => (j.senders[0].arrival.sise = '1 MB'), /^senders\[0\]\.arrival\.sise: expected no such field \(senders\[0\]\.arrival has: pattern, size, at\)/],
     ['a unit that does not parse', (j) => (j.link.rate = '100 Gbananas'), /^link\.rate: expected a rate such as "100 Gbps" \(or bytes per second\), got "100 Gbananas"/],
     ['a unit of the wrong kind', (j) => (j.horizon = '10 MB'), /^horizon: expected a duration such as "50 us"/],
+    ['a link too fast for the time resolution', (j) => (j.link.rate = '4e31 Gbps'), /^link\.rate: expected a rate at which a 1048 B packet takes at least 1 ps, the model's time resolution \(at most 8384000 Gbps\), got "4e31 Gbps"$/],
     ['a negative rate', (j) => (j.link.rate = '-5 Gbps'), /^link\.rate: expected a rate .*not negative, got "-5 Gbps"/],
     ['NaN', (j) => (j.ecn.pMax = Number.NaN), /^ecn\.pMax: expected a number ≥ 0 ≤ 1, got NaN$/],
     ['a missing required field', (j) => delete j.delays, /^delays: expected an object, got nothing$/],

@@ -7,7 +7,7 @@ import type { BuiltIn, Clock } from '../scenarios.ts';
 import { arrivalCurve, newConnectionInstants, onWire, parseArrival, type ArrivalPattern } from './arrivals.ts';
 import { buildCca, dcqcnSourceGate, parseCca, type CcaSpec } from './cca-spec.ts';
 import { Fields } from './fields.ts';
-import { checkScenarioSize } from '../run-cost.ts';
+import { checkScenarioSize, type RunLimits } from '../run-cost.ts';
 
 /** Feedback delays (s): acknowledgements, congestion notifications and PFC frames. */
 export interface Delays {
@@ -67,6 +67,8 @@ export function parseScenario(json: unknown, name: string, baseDir: string): Sce
   if (!(C > 0)) throw new ScenarioError('link.rate', link.object.rate, 'a rate > 0');
   const packetSize = f.quantity('packetSize', 'bytes', 1048);
   if (!(packetSize > 0)) throw new ScenarioError('packetSize', f.object.packetSize, 'a size > 0');
+  // The engines tell instants apart to 1 ps: a packet must take at least that long on the link.
+  if (packetSize / C < 1e-12) throw new ScenarioError('link.rate', link.object.rate, `a rate at which a ${packetSize} B packet takes at least 1 ps, the model's time resolution (at most ${(packetSize * 8e12) / 1e9} Gbps)`);
   const header = f.quantity('packetHeader', 'bytes', 0);
   if (!(header >= 0 && header < packetSize)) throw new ScenarioError('packetHeader', f.object.packetHeader, `a size ≥ 0 and below packetSize (${packetSize} B)`);
   const delays = new Fields(f.object.delays, 'delays', DELAYS);
@@ -200,11 +202,11 @@ function outputName(f: Fields, fallback: string): string {
  * rate, × 1.5, + 1 ms) that the runner extends until every sender has finished. Too many senders or
  * bursts are refused before anything is built (`checkScenarioSize`), unless `force`.
  */
-export async function loadScenarioFile(file: string, options: { force?: boolean } = {}): Promise<BuiltIn & { name: string; bin: number; untilComplete: boolean }> {
+export async function loadScenarioFile(file: string, options: { force?: boolean; limits?: RunLimits } = {}): Promise<BuiltIn & { name: string; bin: number; untilComplete: boolean }> {
   const json = await readJsonFile(file, 'a scenario file');
   try {
     const s = parseScenario(json, basename(file).replace(/\.json$/, ''), dirname(file));
-    if (options.force !== true) checkScenarioSize(s);
+    if (options.force !== true) checkScenarioSize(s, options.limits);
     const arrivals = await Promise.all(s.senders.map((g) => arrivalCurve(g.arrival)));
     const totalBytes = s.senders.reduce((sum, g, k) => sum + g.count * arrivals[k].at(Infinity), 0);
     const gates = s.senders.map((g) => dcqcnSourceGate(g.cca));

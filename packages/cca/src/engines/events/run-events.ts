@@ -152,10 +152,14 @@ class SignalRouter implements PortListener {
   }
 }
 
-/** The packets that start at one instant (flow and time), queued at the port in the curve engine's order. */
+/**
+ * The packets that start at one instant (flow and time), queued at the port in the curve engine's
+ * order. Usually at most one per sender; more when a sender's packets are closer together than the
+ * instant's tolerance (a link of absurd speed), so the arrays grow when full.
+ */
 class Arrivals {
-  readonly flows: Int32Array;
-  readonly times: Float64Array;
+  flows: Int32Array;
+  times: Float64Array;
   count = 0;
 
   constructor(n: number) {
@@ -164,6 +168,14 @@ class Arrivals {
   }
 
   add(flow: number, time: number): void {
+    if (this.count === this.flows.length) {
+      const flows = new Int32Array(2 * this.count);
+      const times = new Float64Array(2 * this.count);
+      flows.set(this.flows);
+      times.set(this.times);
+      this.flows = flows;
+      this.times = times;
+    }
     this.flows[this.count] = flow;
     this.times[this.count] = time;
     this.count += 1;
