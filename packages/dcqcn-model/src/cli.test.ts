@@ -115,7 +115,14 @@ describe('ccalc run', () => {
     const short = spawnSync('node', [bin, 'compare', join(dir, 'run'), join(dir, 'short.csv')], { encoding: 'utf8' });
     expect(short.status).toBe(0);
     expect(short.stderr).toMatch(/the trace covers 11 µs of the run's 100 µs \(11\.0 %\); every figure is over that span only/);
-    expect(JSON.parse(readFileSync(join(dir, 'run', 'compare.json'), 'utf8')).coverage).toEqual({ run_us: 100, trace_us: 11, compared_us: 11, coverage_percent: 11 });
+    // The backlog of 31 × 10 MB does not clear in 100 µs: the episode is the whole run.
+    expect(JSON.parse(readFileSync(join(dir, 'run', 'compare.json'), 'utf8')).coverage).toEqual({ run_us: 100, trace_us: 11, compared_us: 11, coverage_percent: 11, episode_us: null, covers_episode: null });
+    // Two 100 kB bursts clear at 16 µs: an 11 µs trace ends before the episode does.
+    writeFileSync(join(dir, 'two.json'), JSON.stringify({ name: 'two', link: { rate: '100 Gbps' }, delays: { feedback: '4 us' }, senders: [{ count: 2, arrival: { pattern: 'burst', size: '100 kB' } }], cca: { algorithm: 'none' }, horizon: '20 us' }));
+    execFileSync('node', [bin, 'run', join(dir, 'two.json'), '--no-plots', '--out', join(dir, 'two')], { encoding: 'utf8', stdio: 'pipe' });
+    const episode = spawnSync('node', [bin, 'compare', join(dir, 'two'), join(dir, 'short.csv')], { encoding: 'utf8' });
+    expect(episode.stderr).toMatch(/\nccalc compare: the trace ends at 11 µs, before the congestion episode does \(the run's backlog clears at 16 µs\)\n$/);
+    expect(JSON.parse(readFileSync(join(dir, 'two', 'compare.json'), 'utf8')).coverage).toMatchObject({ run_us: 20, compared_us: 11, episode_us: 16, covers_episode: false });
   });
 
   it('refuses a batch whose scenarios share a name before running any (one output folder)', () => {

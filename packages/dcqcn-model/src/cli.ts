@@ -330,7 +330,7 @@ export async function compareRun(dir: string, prefix: string, out: string): Prom
   const trace = prefix.endsWith('.csv') ? await readGenericTrace(prefix) : await readNs3Trace(dirname(prefix), basename(prefix));
   // The run's event times and link rate (summary.json, written by ccalc run with the series).
   const summaryFile = join(dir, 'summary.json');
-  const summary = (existsSync(summaryFile) ? await readJsonFile(summaryFile, 'a summary.json written by ccalc run') : {}) as RunEventTimes & { link_rate_gbps?: number | null; scenario?: string; run_id?: string };
+  const summary = (existsSync(summaryFile) ? await readJsonFile(summaryFile, 'a summary.json written by ccalc run') : {}) as RunEventTimes & { link_rate_gbps?: number | null; scenario?: string; run_id?: string; backlog_clear_time_us?: number | null };
   // What is compared is the span both have: a trace with no samples is refused, and one that covers
   // less than 90 % of the run is compared over what it covers, with a warning.
   const traceSamples = Math.min(trace.backlog.bytes.length, trace.bins.arrivalBytes.length);
@@ -338,9 +338,13 @@ export async function compareRun(dir: string, prefix: string, out: string): Prom
   const runSamples = model.backlogBytes.length;
   const coverage = { run_us: runSamples, trace_us: traceSamples, compared_us: Math.min(runSamples, traceSamples), coverage_percent: (100 * Math.min(runSamples, traceSamples)) / runSamples };
   if (coverage.coverage_percent < 90) process.stderr.write(`ccalc compare: the trace covers ${coverage.compared_us} µs of the run's ${runSamples} µs (${coverage.coverage_percent.toFixed(1)} %); every figure is over that span only\n`);
+  // The congestion episode: until the model's backlog is back at or below 1 byte after its peak.
+  const episode = typeof summary.backlog_clear_time_us === 'number' ? summary.backlog_clear_time_us : null;
+  const coversEpisode = episode === null ? null : traceSamples >= episode;
+  if (coversEpisode === false) process.stderr.write(`ccalc compare: the trace ends at ${traceSamples} µs, before the congestion episode does (the run's backlog clears at ${episode} µs)\n`);
   // Which run was compared: the report shows this comparison only beside that run.
   const run = { scenario: summary.scenario ?? null, run_id: summary.run_id ?? null };
-  const metrics: Record<string, unknown> = { run, trace: prefix, ...compareWithTrace(model, trace, summary.link_rate_gbps ?? 100), coverage, event_times: eventTimeErrors(summary, trace) };
+  const metrics: Record<string, unknown> = { run, trace: prefix, ...compareWithTrace(model, trace, summary.link_rate_gbps ?? 100), coverage: { ...coverage, episode_us: episode, covers_episode: coversEpisode }, event_times: eventTimeErrors(summary, trace) };
   await mkdir(out, { recursive: true });
   const charts = comparisonSpecs(model, trace, metrics.span_us as number)
     .map((spec, k) => ({ name: ['backlog-vs-simulator', 'backlog-vs-simulator-400us', 'arrival-rate-vs-simulator-400us'][k], spec }))
