@@ -20,4 +20,4 @@ for (const random of ['expected', { seed: 1 }, { seed: 2 }] as const) {
 // Two random-marking runs of the model against each other: how far apart two draws of the same
 // process are (NRMSE of the 100 Gb/s line rate over 10 µs bins).
 const [a, b] = seeded;
-console.log(`seed 1 against seed 2: arrivals(10 µs) NRMSE ${seriesError(a, b, 100).nrmsePercent.toFixed(2)} %`);
+console.log(`seed 1 against seed 2: arrivals(10 µs) NRMSE ${seriesError(a, b, 100).nrmsePercent!.toFixed(2)} %`);

@@ -111,6 +111,11 @@ describe('ccalc run', () => {
     const empty = spawnSync('node', [bin, 'compare', join(dir, 'run'), join(dir, 'empty.csv')], { encoding: 'utf8' });
     expect(empty.status).toBe(1);
     expect(empty.stderr).toMatch(/^ccalc: .*empty\.csv: expected a trace with samples \(it has a header only\), got "no samples"\n$/);
+    // A simulator backlog at 0 throughout: no relative figure (there is no peak to divide by).
+    writeFileSync(join(dir, 'flat.csv'), header + Array.from({ length: 100 }, (_, k) => `${k},0,0\n`).join(''));
+    const flat = spawnSync('node', [bin, 'compare', join(dir, 'run'), join(dir, 'flat.csv')], { encoding: 'utf8' });
+    expect(flat.stdout).toMatch(/^backlog NRMSE and peak error – \(the simulator's backlog is 0 throughout\);/);
+    expect(JSON.parse(readFileSync(join(dir, 'run', 'compare.json'), 'utf8')).backlog).toMatchObject({ nrmsePercent: null, peak_bytes: { simulator: 0, error_percent: null } });
     writeFileSync(join(dir, 'short.csv'), `${header}0,0,3100\n10,30000,3100\n`);
     const short = spawnSync('node', [bin, 'compare', join(dir, 'run'), join(dir, 'short.csv')], { encoding: 'utf8' });
     expect(short.status).toBe(0);

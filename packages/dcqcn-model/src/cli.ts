@@ -369,8 +369,10 @@ async function compare(args: string[]): Promise<void> {
   for (const flag of Object.keys(flags)) if (flag !== 'out') throw new ScenarioError(`--${flag}`, flags[flag], '--out');
   const out = flags.out ?? dir;
   const metrics = await compareRun(dir, prefix, out);
-  const b = metrics.backlog as { nrmsePercent: number; peak_bytes: { error_percent: number } };
-  process.stdout.write(`backlog NRMSE ${b.nrmsePercent.toFixed(2)} % of peak, peak error ${b.peak_bytes.error_percent.toFixed(2)} %; ${join(out, 'compare.json')}, ${join(out, 'report.html')}\n`);
+  const b = metrics.backlog as { nrmsePercent: number | null; peak_bytes: { error_percent: number | null } };
+  // Relative figures need a simulator backlog above 0 somewhere.
+  const figures = b.nrmsePercent === null || b.peak_bytes.error_percent === null ? 'backlog NRMSE and peak error – (the simulator\'s backlog is 0 throughout)' : `backlog NRMSE ${b.nrmsePercent.toFixed(2)} % of peak, peak error ${b.peak_bytes.error_percent.toFixed(2)} %`;
+  process.stdout.write(`${figures}; ${join(out, 'compare.json')}, ${join(out, 'report.html')}\n`);
 }
 
 const REPORT_HELP = `ccalc report <run DIR>... [--out DIR] [--title TEXT]

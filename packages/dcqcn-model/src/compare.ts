@@ -11,14 +11,15 @@ export interface ModelSeries {
 /** Error figures of one series against the simulator's. */
 export interface SeriesError {
   rmse: number;
-  /** RMSE relative to the reference scale (peak for the backlog, the line rate for rates), in %. */
-  nrmsePercent: number;
+  /** RMSE relative to the reference scale (peak for the backlog, the line rate for rates), in %; null for a scale of 0. */
+  nrmsePercent: number | null;
   maxError: number;
 }
 
 /**
- * RMSE, NRMSE (RMSE / `scale`, in %) and largest error of a model series against the simulator's,
- * sample by sample (both equally sampled; `model.length` samples).
+ * RMSE, NRMSE (RMSE / `scale`, in %; null when the scale is not > 0, e.g. a simulator's backlog
+ * that stays at 0) and largest error of a model series against the simulator's, sample by sample
+ * (both equally sampled; `model.length` samples).
  * @example seriesError([1, 3], [1, 1], 100).nrmsePercent // √2 ≈ 1.414
  */
 export function seriesError(model: ArrayLike<number>, sim: ArrayLike<number>, scale: number): SeriesError {
@@ -30,7 +31,7 @@ export function seriesError(model: ArrayLike<number>, sim: ArrayLike<number>, sc
     maxError = Math.max(maxError, Math.abs(d));
   }
   const rmse = Math.sqrt(sum / Math.max(1, model.length));
-  return { rmse, nrmsePercent: (100 * rmse) / scale, maxError };
+  return { rmse, nrmsePercent: scale > 0 ? (100 * rmse) / scale : null, maxError };
 }
 
 /**
@@ -96,7 +97,7 @@ export function compareWithTrace(model: ModelSeries, trace: Ns3Trace, lineRateGb
     span_us: n,
     backlog: {
       ...seriesError(mB, sB, ps.value),
-      peak_bytes: { model: pm.value, simulator: ps.value, error_percent: (100 * (pm.value - ps.value)) / ps.value },
+      peak_bytes: { model: pm.value, simulator: ps.value, error_percent: ps.value > 0 ? (100 * (pm.value - ps.value)) / ps.value : null },
       peak_time_us: { model: pm.at, simulator: ps.at, error: pm.at - ps.at },
       clears_at_us: { model: clearModel, simulator: clearSim, error_percent: clearModel !== null && clearSim !== null ? (100 * (clearModel - clearSim)) / clearSim : null },
       cross_correlation_lag_us: crossCorrelationLag(mB, sB, 50),

@@ -97,7 +97,11 @@ export async function fuzzCase(seed: number, root: string, options: { keep?: boo
   for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content);
   const outcome = (kind: CaseOutcome['kind'], message?: string): CaseOutcome => ({ seed, input, kind, ...(message === undefined ? {} : { message }) });
   try {
-    const { code, stderr } = await ccalc(args(dir));
+    const { code, stdout, stderr } = await ccalc(args(dir));
+    // A scenario may be named "NaN", and its name is written where it belongs.
+    const name = scenarioName(files['scenario.json']);
+    const unnamed = (text: string): string => (name === undefined ? text : text.split(name).join(''));
+    if (/\bNaN\b|\bInfinity\b/.test(unnamed(stdout))) return outcome('failure', `NaN or Infinity on stdout: ${stdout.slice(0, 300)}`);
     const lines = stderr.split('\n').filter((l) => l.startsWith('ccalc'));
     if (code === 70 || /internal error/.test(stderr)) return outcome('failure', lines.join(' | '));
     const written = listFiles(dir).filter((f) => !(f in files));
@@ -105,12 +109,9 @@ export async function fuzzCase(seed: number, root: string, options: { keep?: boo
     if (outside.length > 0) return outcome('failure', `wrote outside --out: ${outside.join(', ')}`);
     const escaped = readdirSync(root).filter((name) => name !== 'run' && !/^\d+$/.test(name));
     if (escaped.length > 0) return outcome('failure', `wrote into the fuzz root: ${escaped.join(', ')}`);
-    // Data files and figures (report.html embeds the Vega runtime, whose code has NaN in it); a
-    // scenario may be named "NaN", and its name is written where it belongs.
-    const name = scenarioName(files['scenario.json']);
+    // Data files and figures (report.html embeds the Vega runtime, whose code has NaN in it).
     for (const f of written.filter((file) => /\.(csv|json|svg)$/.test(file))) {
-      const text = readFileSync(join(dir, f), 'utf8');
-      if (/\bNaN\b|\bInfinity\b/.test(name === undefined ? text : text.split(name).join(''))) return outcome('failure', `NaN or Infinity in ${f}`);
+      if (/\bNaN\b|\bInfinity\b/.test(unnamed(readFileSync(join(dir, f), 'utf8')))) return outcome('failure', `NaN or Infinity in ${f}`);
     }
     if (code === 0 || (input === 'dcqcn-trace' && code === 1)) return outcome('result');
     if (lines.length !== 1) return outcome('failure', `exit ${code} with ${lines.length} error lines: ${stderr.slice(0, 300)}`);
