@@ -15,7 +15,7 @@ import { compareWithTrace } from './compare.ts';
 import { eventTimeErrors, type RunEventTimes } from './event-times.ts';
 import { comparisonSpecs } from './comparison-charts.ts';
 import { checkOutputFile, checkRunFolder, writeRunFolder } from './run-folder.ts';
-import { checkRunSize, runawayGuard, type RunLimits } from './run-cost.ts';
+import { checkRunSize, runawayGuard } from './run-cost.ts';
 import { readNs3Trace } from './traces/ns3.ts';
 import { readGenericTrace } from './traces/generic.ts';
 import { readNumericCsv } from './traces/csv.ts';
@@ -142,8 +142,6 @@ export interface RunOptions {
    * an error naming this field and value (where the horizon came from); no limit when absent.
    */
   runaway?: { field: string; value: unknown };
-  /** The limits of the runaway check (default RUN_LIMITS). */
-  limits?: RunLimits;
 }
 
 /**
@@ -162,7 +160,7 @@ export async function runScenario(scenario: Runnable, horizon: number, bin: numb
   for (let k = 0; ; k++) {
     const t0 = performance.now();
     const show = progress(name);
-    const guard = options.runaway === undefined ? undefined : runawayGuard(options.runaway.field, options.runaway.value, horizon, 2, () => performance.now(), options.limits);
+    const guard = options.runaway === undefined ? undefined : runawayGuard(options.runaway.field, options.runaway.value, horizon, 2, () => performance.now());
     computed = compute(scenario, horizon, options.engine ?? 'auto', (t, end) => {
       guard?.(t);
       show(t, end);

@@ -21,7 +21,7 @@ export const RUN_LIMITS: RunLimits = {
   computeSeconds: 3600,
 };
 
-/** Limits of one run (see RUN_LIMITS; tests and the fuzzer use smaller ones). */
+/** Limits of one run (see RUN_LIMITS; the fuzzer lowers computeSeconds in its worker threads). */
 export interface RunLimits {
   senders: number;
   burstsPerSender: number;
@@ -41,13 +41,13 @@ const count = (x: number): string => (x < 1e15 ? Math.round(x).toLocaleString('e
  * (`senders[k].arrival.count`). Throws a ScenarioError naming the field and the figure.
  * @example checkScenarioSize(parseScenario(json, 'x', '.'))
  */
-export function checkScenarioSize(s: Scenario, limits: RunLimits = RUN_LIMITS): void {
+export function checkScenarioSize(s: Scenario): void {
   let senders = 0;
   s.senders.forEach((g, k) => {
     senders += g.count;
-    if (senders > limits.senders) throw new ScenarioError(`senders[${k}].count`, g.count, `at most ${count(limits.senders)} senders in all (${FORCE})${senders === g.count ? '' : `; with the groups before it that makes ${count(senders)}`}`);
-    if (g.arrival.pattern === 'repeated-bursts' && g.arrival.count > limits.burstsPerSender) {
-      throw new ScenarioError(`senders[${k}].arrival.count`, g.arrival.count, `at most ${count(limits.burstsPerSender)} bursts per sender (${FORCE})`);
+    if (senders > RUN_LIMITS.senders) throw new ScenarioError(`senders[${k}].count`, g.count, `at most ${count(RUN_LIMITS.senders)} senders in all (${FORCE})${senders === g.count ? '' : `; with the groups before it that makes ${count(senders)}`}`);
+    if (g.arrival.pattern === 'repeated-bursts' && g.arrival.count > RUN_LIMITS.burstsPerSender) {
+      throw new ScenarioError(`senders[${k}].arrival.count`, g.arrival.count, `at most ${count(RUN_LIMITS.burstsPerSender)} bursts per sender (${FORCE})`);
     }
   });
 }
@@ -59,16 +59,16 @@ export function checkScenarioSize(s: Scenario, limits: RunLimits = RUN_LIMITS): 
  * flag or a scenario's field). Throws a ScenarioError naming the field and the estimate.
  * @example checkRunSize(ns3IncastModel(), 1e-6, { senders: false, binField: '--bin', horizonField: 'horizon' })
  */
-export function checkRunSize(model: PathServerModel, bin: number, where: { senders: boolean; binField: string; bin: unknown; horizonField: string; horizon: unknown }, limits: RunLimits = RUN_LIMITS): void {
+export function checkRunSize(model: PathServerModel, bin: number, where: { senders: boolean; binField: string; bin: unknown; horizonField: string; horizon: unknown }): void {
   const rows = model.horizon / bin;
-  if (rows > limits.seriesRows) throw new ScenarioError(where.binField, where.bin, `a bin that gives at most ${count(limits.seriesRows)} rows of series.csv (${FORCE}); this one gives ${count(rows)} over ${model.horizon} s`);
-  if (where.senders && rows * model.flows.length > limits.senderRows) {
-    throw new ScenarioError(where.binField, where.bin, `a bin that gives at most ${count(limits.senderRows)} rows of senders.csv (${FORCE}, or leave out --senders); this one gives ${count(rows * model.flows.length)}`);
+  if (rows > RUN_LIMITS.seriesRows) throw new ScenarioError(where.binField, where.bin, `a bin that gives at most ${count(RUN_LIMITS.seriesRows)} rows of series.csv (${FORCE}); this one gives ${count(rows)} over ${model.horizon} s`);
+  if (where.senders && rows * model.flows.length > RUN_LIMITS.senderRows) {
+    throw new ScenarioError(where.binField, where.bin, `a bin that gives at most ${count(RUN_LIMITS.senderRows)} rows of senders.csv (${FORCE}, or leave out --senders); this one gives ${count(rows * model.flows.length)}`);
   }
   if (model.packets !== undefined) {
     const bytes = model.flows.reduce((sum, f) => sum + f.arrivals.at(model.horizon), 0);
     const packets = bytes / model.packets.size;
-    if (packets > limits.packets) throw new ScenarioError(where.horizonField, where.horizon, `a run of at most ${count(limits.packets)} packets (${FORCE}); the senders send ${count(packets)} (${(bytes / 1e9).toPrecision(3)} GB) by ${model.horizon} s`);
+    if (packets > RUN_LIMITS.packets) throw new ScenarioError(where.horizonField, where.horizon, `a run of at most ${count(RUN_LIMITS.packets)} packets (${FORCE}); the senders send ${count(packets)} (${(bytes / 1e9).toPrecision(3)} GB) by ${model.horizon} s`);
   }
 }
 
@@ -76,18 +76,18 @@ export function checkRunSize(model: PathServerModel, bin: number, where: { sende
  * A progress callback that stops a run that would take too long: from the pace so far (simulated
  * time per second of computing, once `after` seconds have passed), it projects the time to reach
  * `expected` seconds simulated, and throws a ScenarioError naming the horizon, where the run
- * stopped and the projection when that exceeds `limits.computeSeconds`. `clock` is the wall
+ * stopped and the projection when that exceeds `RUN_LIMITS.computeSeconds`. `clock` is the wall
  * clock in ms (performance.now).
  * @example runModel(model, { onProgress: runawayGuard('horizon', '1e9 s', model.horizon, 2, () => performance.now()) })
  */
-export function runawayGuard(field: string, value: unknown, expected: number, after: number, clock: () => number, limits: RunLimits = RUN_LIMITS): (time: number) => void {
+export function runawayGuard(field: string, value: unknown, expected: number, after: number, clock: () => number): (time: number) => void {
   const start = clock();
   return (time) => {
     const elapsed = (clock() - start) / 1e3;
     if (elapsed < after || !(time > 0)) return;
     const projected = (elapsed * expected) / time;
-    if (projected > limits.computeSeconds) {
-      throw new ScenarioError(field, value, `a run that computes in at most ${duration(limits.computeSeconds)} (${FORCE}): stopped at ${simulated(time)} simulated after ${elapsed.toFixed(1)} s; reaching ${simulated(expected)} at that pace would take ${duration(projected)}`);
+    if (projected > RUN_LIMITS.computeSeconds) {
+      throw new ScenarioError(field, value, `a run that computes in at most ${duration(RUN_LIMITS.computeSeconds)} (${FORCE}): stopped at ${simulated(time)} simulated after ${elapsed.toFixed(1)} s; reaching ${simulated(expected)} at that pace would take ${duration(projected)}`);
     }
   };
 }

@@ -7,7 +7,7 @@ import type { BuiltIn, Clock } from '../scenarios.ts';
 import { arrivalCurve, newConnectionInstants, onWire, parseArrival, type ArrivalPattern } from './arrivals.ts';
 import { buildCca, dcqcnSourceGate, parseCca, type CcaSpec } from './cca-spec.ts';
 import { Fields } from './fields.ts';
-import { checkScenarioSize, type RunLimits } from '../run-cost.ts';
+import { checkScenarioSize } from '../run-cost.ts';
 
 /** Feedback delays (s): acknowledgements, congestion notifications and PFC frames. */
 export interface Delays {
@@ -202,11 +202,11 @@ function outputName(f: Fields, fallback: string): string {
  * rate, × 1.5, + 1 ms) that the runner extends until every sender has finished. Too many senders or
  * bursts are refused before anything is built (`checkScenarioSize`), unless `force`.
  */
-export async function loadScenarioFile(file: string, options: { force?: boolean; limits?: RunLimits } = {}): Promise<BuiltIn & { name: string; bin: number; untilComplete: boolean }> {
+export async function loadScenarioFile(file: string, options: { force?: boolean } = {}): Promise<BuiltIn & { name: string; bin: number; untilComplete: boolean }> {
   const json = await readJsonFile(file, 'a scenario file');
   try {
     const s = parseScenario(json, basename(file).replace(/\.json$/, ''), dirname(file));
-    if (options.force !== true) checkScenarioSize(s, options.limits);
+    if (options.force !== true) checkScenarioSize(s);
     const arrivals = await Promise.all(s.senders.map((g) => arrivalCurve(g.arrival)));
     const totalBytes = s.senders.reduce((sum, g, k) => sum + g.count * arrivals[k].at(Infinity), 0);
     const gates = s.senders.map((g) => dcqcnSourceGate(g.cca));
