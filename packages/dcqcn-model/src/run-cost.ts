@@ -99,10 +99,10 @@ function simulated(t: number): string {
   return `${Number(t.toPrecision(4))} s`;
 }
 
-/** A duration in s as words: "5 s", "3.2 h", "14 days", "2.1e+6 years". */
+/** A duration in s as words, 2 digits: "5 s", "3.2 h", "14 days", "130 years". */
 function duration(seconds: number): string {
   if (seconds < 120) return `${Number(seconds.toPrecision(2))} s`;
   if (seconds < 2 * 86400) return `${Number((seconds / 3600).toPrecision(2))} h`;
   if (seconds < 2 * 365 * 86400) return `${Math.round(seconds / 86400)} days`;
-  return `${(seconds / (365 * 86400)).toPrecision(2)} years`;
+  return `${Number((seconds / (365 * 86400)).toPrecision(2))} years`;
 }
