@@ -27,6 +27,12 @@ describe('plots', () => {
     expect(v.map((p) => [p.t, p.y])).toEqual([[0, 80], [0.2, 80]]);
   });
 
+  it('rateChart: the legend lists the flows in their order (s2 before s10), not sorted as text', () => {
+    const twelve = runPathServer({ ...model, flows: Array.from({ length: 12 }, (_, j) => ({ arrivals: step(1e4, 0), cca: fixedRate(1e9), name: `s${j}` })) });
+    const color = (rateChart(twelve).encoding as { color: { sort: string[] } }).color;
+    expect(color.sort).toEqual(Array.from({ length: 12 }, (_, j) => `s${j}`));
+  });
+
   it('curvesChart: exact below maxPoints; a 10,000-packet staircase is drawn by its per-column extremes', () => {
     const small = points(curvesChart([{ label: 's', curve: step(5e3, 1e-6) }], 3e-6, 'x'));
     expect(small.map((p) => [p.t, p.y])).toEqual([[0, 0], [0.001, 0], [0.001, 5], [0.003, 5]]);

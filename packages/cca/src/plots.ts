@@ -35,7 +35,8 @@ function timeLinesChart(values: { series: string; run: number; order: number; t:
     encoding: {
       x: { field: 't', type: 'quantitative', title: 'time (ms)' },
       y: { field: 'y', type: 'quantitative', title: yTitle },
-      color: { field: 'series', type: 'nominal', title: null },
+      // Legend in the order the series come (flow order: s0, s1, s2, …, s10), not sorted as text.
+      color: { field: 'series', type: 'nominal', title: null, sort: [...new Set(values.map((v) => v.series))] },
       detail: { field: 'run', type: 'nominal' },
       order: { field: 'order', type: 'quantitative' },
     },
