@@ -208,7 +208,7 @@ describe('ccalc run refuses runaway inputs in one line, before computing or whil
   });
 
   it.each([
-    ['bin 1 ps', (j: Record<string, any>) => (j.bin = '1 ps'), [], /^ccalc: .*: bin: expected a bin that gives at most 10,000,000 rows of series\.csv .*this one gives 100,000,000 over 0\.0001 s, got "1e-12 s"\n$/],
+    ['bin 1 ps', (j: Record<string, any>) => (j.bin = '1 ps'), [], /^ccalc: .*: bin: expected a bin that gives at most 2,000,000 rows of series\.csv .*this one gives 100,000,000 over 0\.0001 s, got "1e-12 s"\n$/],
     ['10^30 senders', (j: Record<string, any>) => (j.senders[0].count = 1e30), [], /^ccalc: .*: senders\[0\]\.count: expected at most 1,000,000 senders in all \(or --force to run it anyway\), got 1e\+30\n$/],
     ['1 TB until complete', (j: Record<string, any>) => ((j.senders[0].arrival.size = '1 TB'), (j.horizon = 'until-complete')), ['--bin', '10ms'], /^ccalc: .*: horizon: expected a run of at most 100,000,000 packets .*the senders send 1,908,396,947 .*, got "until-complete"\n$/],
   ])('%s', (name, change, extra, pattern) => {

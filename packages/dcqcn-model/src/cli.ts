@@ -74,7 +74,7 @@ const RUN_HELP = `ccalc run <scenario>... [options]
                    is about a million rows, which takes longer to write than the run to compute)
   --no-plots       write no SVG/PNG plots (and no charts.json)
   --force          run even beyond the size limits (a million senders or bursts per sender,
-                   10 million rows of series.csv, 100 million packets, an hour of computing)
+                   2 million rows of series.csv, 100 million packets, an hour of computing)
   --repeat N       compute N times in one process and record every compute time in summary.json
                    (compute_ms_runs; compute_ms_warm is the median of runs 2..N), for benchmarks
   --dcqcn-trace FILE  also write the run's DCQCN event trace (the check-trace format) to FILE

@@ -41,8 +41,8 @@ export async function readJsonFile(file: string, what: string): Promise<unknown>
   }
 }
 
-/** An fs error code in words. */
-function readFailure(code: string | undefined): string {
+/** An fs error's code in words ("no such file", "a folder, not a file", …), for any file reader. */
+export function readFailure(code: string | undefined): string {
   switch (code) {
     case 'ENOENT':
       return 'no such file';

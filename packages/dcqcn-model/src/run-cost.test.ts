@@ -25,11 +25,11 @@ describe('checkScenarioSize', () => {
 describe('checkRunSize', () => {
   it('refuses a bin that makes too many rows, naming where the bin came from', () => {
     const model = ns3IncastModel({ horizon: 1e-3 });
-    expect(() => checkRunSize(model, 1e-12, where)).toThrow(/^--bin: expected a bin that gives at most 10,000,000 rows of series\.csv .*this one gives 1,000,000,000 over 0\.001 s, got "1 ps"$/);
+    expect(() => checkRunSize(model, 1e-12, where)).toThrow(/^--bin: expected a bin that gives at most 2,000,000 rows of series\.csv .*this one gives 1,000,000,000 over 0\.001 s, got "1 ps"$/);
     expect(() => checkRunSize(model, 1e-9, where)).not.toThrow(); // 1,000,000 rows
-    // senders.csv has a row per sender and bin: 31 × 10^6 fits, 31 × 10^7 does not.
-    expect(() => checkRunSize(model, 1e-9, { ...where, senders: true })).not.toThrow();
-    expect(() => checkRunSize(ns3IncastModel({ horizon: 1e-2 }), 1e-9, { ...where, senders: true })).toThrow(/rows of senders\.csv .*this one gives 310,000,000/);
+    // senders.csv has a row per sender and bin: 31 × 10^5 fits, 31 × 10^6 does not.
+    expect(() => checkRunSize(model, 1e-8, { ...where, senders: true })).not.toThrow();
+    expect(() => checkRunSize(model, 1e-9, { ...where, senders: true })).toThrow(/rows of senders\.csv .*this one gives 31,000,000/);
   });
 
   it('refuses a run of too many whole packets by the horizon, naming the horizon', () => {

@@ -8,15 +8,16 @@ import type { Scenario } from './scenario/scenario.ts';
  * describes (10,000 senders, a few seconds simulated, 1 µs bins):
  * - senders in all: each is a flow with its own state and curves;
  * - bursts per sender: each is two breakpoints of its arrival curve, built before the run;
- * - rows of series.csv (horizon / bin), and of senders.csv (× senders);
+ * - rows of series.csv (horizon / bin; 2 million is about 80 MB), and of senders.csv (× senders;
+ *   20 million rows take about half a minute to write);
  * - whole packets to send by the horizon: the event engine's work grows with them (0.2–1 µs each);
  * - computing time, projected from the pace of the run so far (see {@link runawayGuard}).
  */
 export const RUN_LIMITS: RunLimits = {
   senders: 1_000_000,
   burstsPerSender: 1_000_000,
-  seriesRows: 10_000_000,
-  senderRows: 100_000_000,
+  seriesRows: 2_000_000,
+  senderRows: 20_000_000,
   packets: 100_000_000,
   computeSeconds: 3600,
 };

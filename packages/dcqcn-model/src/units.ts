@@ -37,6 +37,9 @@ export class ScenarioError extends Error {
 /** What a quantity measures, and the SI unit it is converted to. */
 export type QuantityKind = 'time' | 'bytes' | 'rate';
 
+/** The largest quantity a scenario may give, in SI units (s, B, B/s). */
+const MAX_QUANTITY = 1e20;
+
 const SI: Record<QuantityKind, { unit: string; what: string }> = {
   time: { unit: 's', what: 'a duration such as "50 us" (or seconds)' },
   bytes: { unit: 'B', what: 'a size such as "10 MB" (or bytes)' },
@@ -64,6 +67,8 @@ export function parseQuantity(value: unknown, kind: QuantityKind, field: string)
     }
   } else throw new ScenarioError(field, value, target.what);
   if (!Number.isFinite(x) || x < 0) throw new ScenarioError(field, value, `${target.what}, not negative`);
+  // Far beyond any network (10^20 s, B or B/s), and where µs and Gb/s in the outputs would overflow.
+  if (x > MAX_QUANTITY) throw new ScenarioError(field, value, `${target.what}, at most 1e20 ${target.unit}`);
   return x;
 }
 

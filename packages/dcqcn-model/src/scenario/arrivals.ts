@@ -32,15 +32,15 @@ export function parseArrival(value: unknown, path: string, baseDir: string): Arr
   switch (kind) {
     case 'burst':
       return { pattern: kind, size: f.quantity('size', 'bytes'), at: f.quantity('at', 'time', 0) };
-    case 'repeated-bursts':
-      return {
-        pattern: kind,
-        size: f.quantity('size', 'bytes'),
-        period: positive(f, 'period'),
-        count: f.number('count', { min: 1, integer: true }),
-        start: f.quantity('start', 'time', 0),
-        connection: f.choice('connection', ['per-burst', 'persistent'], 'per-burst'),
-      };
+    case 'repeated-bursts': {
+      const period = positive(f, 'period');
+      const count = f.number('count', { min: 1, integer: true });
+      const start = f.quantity('start', 'time', 0);
+      // The bursts must be instants apart (1 ps) and the last one a time the model can hold.
+      if (period < 1e-12) throw new ScenarioError(f.at('period'), f.object.period, "a duration of at least 1 ps, the model's time resolution");
+      if (!(start + (count - 1) * period <= 1e20)) throw new ScenarioError(f.at('period'), f.object.period, `a period whose last burst (start + ${count - 1} periods) is at most 1e20 s`);
+      return { pattern: kind, size: f.quantity('size', 'bytes'), period, count, start, connection: f.choice('connection', ['per-burst', 'persistent'], 'per-burst') };
+    }
     case 'constant-rate': {
       const rate = positive(f, 'rate', 'rate');
       const start = f.quantity('start', 'time', 0);

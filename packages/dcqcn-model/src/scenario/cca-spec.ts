@@ -71,7 +71,14 @@ export function parseCca(value: unknown, path: string, linkRate: number, packetS
     if (kind === 'number') parameters[name] = f.number(name);
     else if (kind === 'boolean') parameters[name] = f.boolean(name);
     else if (kind === 'vegas-variant') parameters[name] = f.choice(name, ['paper', 'ns3'] as const);
-    else parameters[name] = f.quantity(name, kind);
+    else {
+      const x = f.quantity(name, kind);
+      // Below a byte or the model's 1 ps time resolution a CCA parameter means nothing (a timer
+      // every 10^-30 s would fire forever at one instant).
+      if (kind === 'bytes' && x > 0 && x < 1) throw new ScenarioError(f.at(name), f.object[name], 'a size of at least 1 B (or 0)');
+      if (kind === 'time' && x > 0 && x < 1e-12) throw new ScenarioError(f.at(name), f.object[name], "a duration of at least 1 ps, the model's time resolution (or 0)");
+      parameters[name] = x;
+    }
   }
   return { algorithm, variant, parameters };
 }

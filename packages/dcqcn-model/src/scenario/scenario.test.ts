@@ -39,7 +39,11 @@ describe('parseScenario', () => {
     ['an unknown nested field', (j) => (j.senders[0].arrival.sise = '1 MB'), /^senders\[0\]\.arrival\.sise: expected no such field \(senders\[0\]\.arrival has: pattern, size, at\)/],
     ['a unit that does not parse', (j) => (j.link.rate = '100 Gbananas'), /^link\.rate: expected a rate such as "100 Gbps" \(or bytes per second\), got "100 Gbananas"/],
     ['a unit of the wrong kind', (j) => (j.horizon = '10 MB'), /^horizon: expected a duration such as "50 us"/],
-    ['a link too fast for the time resolution', (j) => (j.link.rate = '4e31 Gbps'), /^link\.rate: expected a rate at which a 1048 B packet takes at least 1 ps, the model's time resolution \(at most 8384000 Gbps\), got "4e31 Gbps"$/],
+    ['a link too fast for the time resolution', (j) => (j.link.rate = '4e8 Gbps'), /^link\.rate: expected a rate at which a 1048 B packet takes at least 1 ps, the model's time resolution \(at most 8384000 Gbps\), got "4e8 Gbps"$/],
+    ['an absurd quantity', (j) => (j.delays.feedback = 1e308), /^delays\.feedback: expected a duration such as "50 us" \(or seconds\), at most 1e20 s, got 1e\+308$/],
+    ['a CCA size below a byte', (j) => (j.cca = { algorithm: 'vegas', initialWindow: 1e-12 }), /^cca\.initialWindow: expected a size of at least 1 B \(or 0\), got 1e-12$/],
+    ['bursts whose last one overflows', (j) => (j.senders[0].arrival = { pattern: 'repeated-bursts', size: '1 MB', period: 1e308, count: 3 }), /^senders\[0\]\.arrival\.period: expected a duration such as "50 us" \(or seconds\), at most 1e20 s, got 1e\+308$/],
+    ['bursts closer than the time resolution', (j) => (j.senders[0].arrival = { pattern: 'repeated-bursts', size: '1 MB', period: '1e-15 s', count: 3 }), /^senders\[0\]\.arrival\.period: expected a duration of at least 1 ps, the model's time resolution, got "1e-15 s"$/],
     ['a negative rate', (j) => (j.link.rate = '-5 Gbps'), /^link\.rate: expected a rate .*not negative, got "-5 Gbps"/],
     ['NaN', (j) => (j.ecn.pMax = Number.NaN), /^ecn\.pMax: expected a number ≥ 0 ≤ 1, got NaN$/],
     ['a missing required field', (j) => delete j.delays, /^delays: expected an object, got nothing$/],
@@ -146,6 +150,9 @@ describe('loadScenarioFile', () => {
     await expect(loadScenarioFile(join(dir, 'none.json'))).rejects.toThrow(/none\.json: no such file; expected a scenario file$/);
     await expect(loadScenarioFile(writeScenario('bad.json', '{ "link": '))).rejects.toThrow(/bad\.json:1:11: not valid JSON \(it ends before the JSON is complete\); expected a scenario file$/);
     await expect(loadScenarioFile(writeScenario('typo.json', { ...base(), seed: -1 }))).rejects.toThrow(/typo\.json: seed: expected an integer ≥ 0, got -1/);
+    // A packet trace that is a folder: in words, from the trace reader (found by the fuzz test).
+    const folder = { ...base(), senders: [{ arrival: { pattern: 'trace', file: '.' } }] };
+    await expect(loadScenarioFile(writeScenario('folder.json', folder))).rejects.toThrow(/folder\.json: .*: a folder, not a file$/);
   });
 
   it('scenarios/ns3-31-dcqcn.json is the built-in ns3-31-dcqcn written as a file: the same run', async () => {

@@ -1,4 +1,5 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
+import { readFailure } from '../json-file.ts';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 
@@ -43,13 +44,16 @@ export function traceFile(path: string): string | null {
 export async function readNumericCsv(path: string, required: readonly string[], sortedBy?: string): Promise<CsvColumns> {
   const file = traceFile(path);
   if (file === null) throw new TraceError(path, null, null, null, 'no such file');
+  if (statSync(file).isDirectory()) throw new TraceError(file, null, null, null, readFailure('EISDIR'));
   if (statSync(file).size === 0) throw new TraceError(file, null, null, null, 'the file is empty (a header line is expected)');
   const stream = file.endsWith('.gz') ? createReadStream(file).pipe(createGunzip()).setEncoding('utf8') : createReadStream(file, 'utf8');
   try {
     return await readLines(file, createInterface({ input: stream, crlfDelay: Infinity }), required, sortedBy);
   } catch (e) {
     if (e instanceof TraceError) throw e;
-    throw new TraceError(file, null, null, null, `cannot be read (${(e as Error).message})`);
+    // A file system error in words; anything else (a corrupt .gz: zlib's message) as it is.
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new TraceError(file, null, null, null, code?.startsWith('E') === true ? readFailure(code) : `cannot be read (${(e as Error).message})`);
   }
 }
 
@@ -100,13 +104,16 @@ export async function readCsvHeader(file: string): Promise<string[]> {
   let handle;
   try {
     handle = await open(file);
-  } catch {
-    throw new TraceError(file, null, null, null, 'no such file');
+  } catch (e) {
+    throw new TraceError(file, null, null, null, readFailure((e as NodeJS.ErrnoException).code));
   }
   try {
     const buf = Buffer.alloc(4096);
     const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
     return buf.toString('utf8', 0, bytesRead).split(/\r?\n/)[0].split(',').map((h) => h.trim());
+  } catch (e) {
+    // A folder opens, but does not read.
+    throw new TraceError(file, null, null, null, readFailure((e as NodeJS.ErrnoException).code));
   } finally {
     await handle.close();
   }
