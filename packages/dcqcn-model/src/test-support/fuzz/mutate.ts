@@ -4,18 +4,10 @@
  * (flipped, cut, duplicated, control characters, a BOM, CRLF). Seeded: the same seed gives the same
  * case, so a failing case can be replayed.
  */
+import { seededRandom } from '@ccalc/cca';
 
-/** Mulberry32: a small seeded generator of floats in [0, 1). */
-export function randomSource(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded source of floats in [0, 1) (Mulberry32, as the ECN marks draw). */
+export const randomSource = seededRandom;
 
 export type Random = () => number;
 
