@@ -92,7 +92,15 @@ export function runCsv(result: EngineResult, bin: number, options: { senders?: b
   // The engine's events, and a flow-complete event when a flow's last byte is delivered.
   const completed = completionTimes(result).flatMap((t, j) => (t === null ? [] : [{ time: t, flow: j, kind: 'flow-complete', after: { bytes: result.flows[j].arrivals.at(Infinity) } }]));
   const all = [...result.events, ...completed].sort((a, b) => a.time - b.time);
-  const events = ['time_us,sender,kind,details', ...all.map((e) => `${csvNumber(e.time * 1e6, 6, 'time_us')},${e.flow},${e.kind},"${JSON.stringify(eventDetails(e.after)).replace(/"/g, '""')}"`)].join('\n');
+  // Rows of a state that did not change share its object (a CNP that finds its flags set, and the
+  // row logged beside it): its details cell is written once.
+  const cells = new Map<Record<string, number>, string>();
+  const details = (after: Record<string, number>): string => {
+    let cell = cells.get(after);
+    if (cell === undefined) cells.set(after, (cell = `"${JSON.stringify(eventDetails(after)).replace(/"/g, '""')}"`));
+    return cell;
+  };
+  const events = ['time_us,sender,kind,details', ...all.map((e) => `${csvNumber(e.time * 1e6, 6, 'time_us')},${e.flow},${e.kind},${details(e.after)}`)].join('\n');
   return { series, senders: options.senders === false ? undefined : senderRows.join('\n'), events };
 }
 
