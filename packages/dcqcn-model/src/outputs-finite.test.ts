@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { BUILT_INS } from './scenarios.ts';
+import { listFiles } from './test-support/fuzz/fuzz-case.ts';
 
 const bin = resolve(import.meta.dirname, '../bin/ccalc.js');
 const examples = resolve(import.meta.dirname, '../../../scenarios');
 
-/** Every file under dir (recursively). */
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]));
-}
 
 describe('outputs', () => {
   it('of every built-in and every example scenario hold no NaN and no Infinity (issue 17)', () => {
@@ -20,7 +17,7 @@ describe('outputs', () => {
     const r = spawnSync('node', [bin, 'run', ...scenarios, '--horizon', '300us', '--bin', '5us', '--senders', '--out', out], { encoding: 'utf8' });
     expect(r.stderr).not.toMatch(/failed/);
     expect(r.status).toBe(0);
-    const written = files(out).filter((f) => /\.(csv|json|svg)$/.test(f));
+    const written = listFiles(out).filter((f) => /\.(csv|json|svg)$/.test(f)).map((f) => join(out, f));
     // Each scenario's folder: the CSVs, summary.json, charts.json and two SVG charts.
     expect(written.length).toBe(scenarios.length * 7);
     for (const f of written) expect(readFileSync(f, 'utf8'), f).not.toMatch(/\bNaN\b|\bInfinity\b/);

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { MathJsInstance, Unit } from 'mathjs';
+import { EPSILON } from '@ccalc/curves';
 
 let mathjs: MathJsInstance | undefined;
 /**
@@ -38,7 +39,13 @@ export class ScenarioError extends Error {
 export type QuantityKind = 'time' | 'bytes' | 'rate';
 
 /** The largest quantity a scenario may give, in SI units (s, B, B/s). */
-const MAX_QUANTITY = 1e20;
+export const MAX_QUANTITY = 1e20;
+
+/**
+ * The model's time resolution (s): the engines take times within 1 ps as one instant (the curves'
+ * tolerance), so a period, interval or packet time shorter than that means nothing.
+ */
+export const TIME_RESOLUTION = EPSILON;
 
 const SI: Record<QuantityKind, { unit: string; what: string }> = {
   time: { unit: 's', what: 'a duration such as "50 us" (or seconds)' },

@@ -1,7 +1,7 @@
 import { constant, fromPackets, min, rateLatency, step, type Curve } from '@ccalc/curves';
 import { isAbsolute, join } from 'node:path';
 import { readCsvHeader, readNumericCsv, TraceError } from '../traces/csv.ts';
-import { ScenarioError } from '../units.ts';
+import { MAX_QUANTITY, ScenarioError, TIME_RESOLUTION } from '../units.ts';
 import { Fields } from './fields.ts';
 
 /** A sender's traffic: what its application hands to the NIC (SI units). */
@@ -37,8 +37,8 @@ export function parseArrival(value: unknown, path: string, baseDir: string): Arr
       const count = f.number('count', { min: 1, integer: true });
       const start = f.quantity('start', 'time', 0);
       // The bursts must be instants apart (1 ps) and the last one a time the model can hold.
-      if (period < 1e-12) throw new ScenarioError(f.at('period'), f.object.period, "a duration of at least 1 ps, the model's time resolution");
-      if (!(start + (count - 1) * period <= 1e20)) throw new ScenarioError(f.at('period'), f.object.period, `a period whose last burst (start + ${count - 1} periods) is at most 1e20 s`);
+      if (period < TIME_RESOLUTION) throw new ScenarioError(f.at('period'), f.object.period, "a duration of at least 1 ps, the model's time resolution");
+      if (!(start + (count - 1) * period <= MAX_QUANTITY)) throw new ScenarioError(f.at('period'), f.object.period, `a period whose last burst (start + ${count - 1} periods) is at most 1e20 s`);
       return { pattern: kind, size: f.quantity('size', 'bytes'), period, count, start, connection: f.choice('connection', ['per-burst', 'persistent'], 'per-burst') };
     }
     case 'constant-rate': {

@@ -1,5 +1,5 @@
 import { aimdRate, aimdWindow, dcqcn, fixedRate, vegas, type CongestionControl, type DcqcnVariant } from '@ccalc/cca';
-import { ScenarioError, type QuantityKind } from '../units.ts';
+import { ScenarioError, TIME_RESOLUTION, type QuantityKind } from '../units.ts';
 import { Fields } from './fields.ts';
 
 /** A congestion-control algorithm of a scenario: its name and its parameters in SI units. */
@@ -76,7 +76,7 @@ export function parseCca(value: unknown, path: string, linkRate: number, packetS
       // Below a byte or the model's 1 ps time resolution a CCA parameter means nothing (a timer
       // every 10^-30 s would fire forever at one instant).
       if (kind === 'bytes' && x > 0 && x < 1) throw new ScenarioError(f.at(name), f.object[name], 'a size of at least 1 B (or 0)');
-      if (kind === 'time' && x > 0 && x < 1e-12) throw new ScenarioError(f.at(name), f.object[name], "a duration of at least 1 ps, the model's time resolution (or 0)");
+      if (kind === 'time' && x > 0 && x < TIME_RESOLUTION) throw new ScenarioError(f.at(name), f.object[name], "a duration of at least 1 ps, the model's time resolution (or 0)");
       parameters[name] = x;
     }
   }

@@ -2,7 +2,7 @@ import { rate, rateLatency, type Curve } from '@ccalc/curves';
 import { newConnectionsAt, type EcnConfig, type FlowSpec, type PathServerModel, type PfcConfig } from '@ccalc/cca';
 import { readJsonFile } from '../json-file.ts';
 import { basename, dirname } from 'node:path';
-import { ScenarioError } from '../units.ts';
+import { ScenarioError, TIME_RESOLUTION } from '../units.ts';
 import type { BuiltIn, Clock } from '../scenarios.ts';
 import { arrivalCurve, newConnectionInstants, onWire, parseArrival, type ArrivalPattern } from './arrivals.ts';
 import { buildCca, dcqcnSourceGate, parseCca, type CcaSpec } from './cca-spec.ts';
@@ -68,7 +68,7 @@ export function parseScenario(json: unknown, name: string, baseDir: string): Sce
   const packetSize = f.quantity('packetSize', 'bytes', 1048);
   if (!(packetSize > 0)) throw new ScenarioError('packetSize', f.object.packetSize, 'a size > 0');
   // The engines tell instants apart to 1 ps: a packet must take at least that long on the link.
-  if (packetSize / C < 1e-12) throw new ScenarioError('link.rate', link.object.rate, `a rate at which a ${packetSize} B packet takes at least 1 ps, the model's time resolution (at most ${(packetSize * 8e12) / 1e9} Gbps)`);
+  if (packetSize / C < TIME_RESOLUTION) throw new ScenarioError('link.rate', link.object.rate, `a rate at which a ${packetSize} B packet takes at least 1 ps, the model's time resolution (at most ${(packetSize * 8e12) / 1e9} Gbps)`);
   const header = f.quantity('packetHeader', 'bytes', 0);
   if (!(header >= 0 && header < packetSize)) throw new ScenarioError('packetHeader', f.object.packetHeader, `a size ≥ 0 and below packetSize (${packetSize} B)`);
   const delays = new Fields(f.object.delays, 'delays', DELAYS);

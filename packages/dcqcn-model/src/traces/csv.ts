@@ -44,8 +44,9 @@ export function traceFile(path: string): string | null {
 export async function readNumericCsv(path: string, required: readonly string[], sortedBy?: string): Promise<CsvColumns> {
   const file = traceFile(path);
   if (file === null) throw new TraceError(path, null, null, null, 'no such file');
-  if (statSync(file).isDirectory()) throw new TraceError(file, null, null, null, readFailure('EISDIR'));
-  if (statSync(file).size === 0) throw new TraceError(file, null, null, null, 'the file is empty (a header line is expected)');
+  const stat = statSync(file);
+  if (stat.isDirectory()) throw new TraceError(file, null, null, null, readFailure('EISDIR'));
+  if (stat.size === 0) throw new TraceError(file, null, null, null, 'the file is empty (a header line is expected)');
   const stream = file.endsWith('.gz') ? createReadStream(file).pipe(createGunzip()).setEncoding('utf8') : createReadStream(file, 'utf8');
   try {
     return await readLines(file, createInterface({ input: stream, crlfDelay: Infinity }), required, sortedBy);

@@ -35,7 +35,7 @@ const GENERIC = ['time (us),backlog (kB),arrival_rate (Gbps),departure_rate (Gbp
 const DCQCN = readFileSync(resolve(import.meta.dirname, '../../../examples/dcqcn-trace-accepted.csv'), 'utf8');
 
 /** Every file under dir, relative to it. */
-function listFiles(dir: string, base = dir): string[] {
+export function listFiles(dir: string, base = dir): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     return statSync(path).isDirectory() ? listFiles(path, base) : [relative(base, path)];
