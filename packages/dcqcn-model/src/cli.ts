@@ -7,10 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { runModel, rateChart, windowChart, curvesChart, type EngineChoice, type EngineResult } from '@ccalc/cca';
-import { BUILT_INS, type BuiltIn } from './scenarios.ts';
+import { rateChart, windowChart, curvesChart, type EngineChoice } from '@ccalc/cca';
+import { BUILT_INS } from './scenarios.ts';
 import { parseQuantity, ScenarioError } from './units.ts';
-import { completionTimes, runCsv, runSummary } from './output.ts';
+import { runCsv, runSummary } from './output.ts';
+import { computeScenario, type Computed, type Runnable } from './compute.ts';
 import { compareWithTrace } from './compare.ts';
 import { eventTimeErrors, type RunEventTimes } from './event-times.ts';
 import { comparisonSpecs } from './comparison-charts.ts';
@@ -29,6 +30,8 @@ Usage:
   ccalc compare <model DIR> <trace prefix | trace.csv> [--out DIR]
   ccalc report <run DIR>... [--out DIR] [--title TEXT]
   ccalc case-study [--horizon 3ms] [--out out]
+  ccalc sweep <sweep.json> [--out DIR] [--workers N] [--resume] [--shard i/n] [--keep series]
+  ccalc sweep merge <DIR>
   ccalc check-trace <trace.csv> [--all] [--json]
   ccalc list
   ccalc <command> --help   (or ccalc help <command>)
@@ -44,6 +47,9 @@ Commands:
            run folders, with their simulator comparisons
   case-study  the main job (npm start): runs ns3-31-* and paper-31-*, compares the first two
            ns3 runs with the simulator traces, writes out/report.html, prints a summary table
+  sweep  run every point of a parameter sweep on worker threads into a DuckDB table and a
+         Parquet file (one row per point); shards for Slurm job arrays and Kubernetes Indexed
+         Jobs, and merge to join them
   check-trace  check a DCQCN event trace against the protocol's rules (ACCEPT or REJECT
            with the first violation; exit 0, 1, or 2 for a malformed trace)
   list   list the built-in scenarios
@@ -100,8 +106,6 @@ function options(args: string[]): { positional: string[]; flags: Record<string, 
   return { positional, flags };
 }
 
-/** A scenario ready to run: a built-in, or a scenario file once loaded. */
-type Runnable = BuiltIn & { name: string; bin?: number; untilComplete?: boolean };
 
 /** A built-in scenario by name, or a scenario file (a path ending in .json). */
 async function resolveScenario(spec: string, force = false): Promise<Runnable> {
@@ -161,10 +165,16 @@ export async function runScenario(scenario: Runnable, horizon: number, bin: numb
     const t0 = performance.now();
     const show = progress(name);
     const guard = options.runaway === undefined ? undefined : runawayGuard(options.runaway.field, options.runaway.value, horizon, 2, () => performance.now());
-    computed = compute(scenario, horizon, options.engine ?? 'auto', (t, end) => {
-      guard?.(t);
-      show(t, end);
-    });
+    computed = computeScenario(
+      scenario,
+      horizon,
+      options.engine ?? 'auto',
+      (t, end) => {
+        guard?.(t);
+        show(t, end);
+      },
+      (from, to) => process.stderr.write(`${process.stderr.isTTY ? '\r' : ''}  ${name}: not finished at ${(from * 1e3).toFixed(2)} ms; running to ${(to * 1e3).toFixed(2)} ms\n`),
+    );
     times.push(performance.now() - t0);
     if (k + 1 >= repeat) break;
   }
@@ -202,40 +212,6 @@ export async function runScenario(scenario: Runnable, horizon: number, bin: numb
     await writeFile(dcqcnTrace, modelDcqcnTrace(model, result, scenario.dcqcnSourceGate!));
   }
   return summary;
-}
-
-/** A computed scenario: the result, the model it ran (its horizon the result's), and why not the event engine. */
-interface Computed {
-  result: EngineResult;
-  model: ReturnType<Runnable['model']>;
-  reason: string | null;
-}
-
-/**
- * One computation of a scenario on the chosen engine. Until complete, the event engine runs once
- * with a horizon of 64 times the scenario's and stops when the last sender finishes; the curve
- * engine doubles the horizon and starts over until every sender has finished.
- */
-function compute(scenario: Runnable, horizon: number, engine: EngineChoice, onProgress: (t: number, end: number) => void): Computed {
-  const { name } = scenario;
-  if (scenario.untilComplete) {
-    const limit = 64 * horizon;
-    const model = scenario.model(limit);
-    const first = runModel(model, { engine, onProgress, untilComplete: true });
-    if (first.result.stats.engine === 'events') {
-      if (!completionTimes(first.result).every((t) => t !== null)) throw new ScenarioError('horizon', 'until-complete', `senders that finish: not all had by ${(limit * 1e3).toFixed(3)} ms`);
-      return { ...first, model: { ...model, horizon: first.result.horizon } };
-    }
-  }
-  let h = horizon;
-  for (;;) {
-    const model = scenario.model(h);
-    const { result, reason } = runModel(model, { engine, onProgress });
-    if (!scenario.untilComplete || completionTimes(result).every((t) => t !== null)) return { result, model, reason };
-    if (h >= 64 * horizon) throw new ScenarioError('horizon', 'until-complete', `senders that finish: not all had by ${(h * 1e3).toFixed(3)} ms`);
-    h *= 2;
-    process.stderr.write(`${process.stderr.isTTY ? '\r' : ''}  ${name}: not finished at ${((h / 2) * 1e3).toFixed(2)} ms; running to ${(h * 1e3).toFixed(2)} ms\n`);
-  }
 }
 
 function median(xs: number[]): number {
@@ -446,10 +422,13 @@ export async function main(argv: string[]): Promise<number> {
     else if (command === 'compare') await compare(rest);
     else if (command === 'case-study') await study(rest);
     else if (command === 'report') await report(rest);
-    else if (command === 'check-trace') {
+    else if (command === 'sweep') {
+      const { sweepCommand } = await import('./sweep/sweep-command.ts');
+      return await sweepCommand(rest);
+    } else if (command === 'check-trace') {
       const { checkTraceCommand } = await import('./check-trace/command.ts');
       return await checkTraceCommand(rest, (s) => process.stdout.write(s), (s) => process.stderr.write(s));
-    } else throw new ScenarioError('command', command, 'run, compare, report, case-study, check-trace or list (see ccalc --help)');
+    } else throw new ScenarioError('command', command, 'run, compare, report, case-study, sweep, check-trace or list (see ccalc --help)');
     return process.exitCode === 1 ? 1 : 0;
   } catch (e) {
     process.stderr.write(`ccalc: ${errorLine(e)}\n`);

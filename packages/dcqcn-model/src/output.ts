@@ -1,6 +1,7 @@
 import { type Curve, EPSILON, asRateLatency, averageRates, constant, firstTimeAbove, sample, subtract } from '@ccalc/curves';
 import { flowDelays, type EngineResult, type PathServerModel } from '@ccalc/cca';
 import type { ModelSeries } from './compare.ts';
+import { quantile } from 'd3-array';
 import { csvNumber, eventDetails, rounded } from './csv-numbers.ts';
 
 const gbps = (bytesPerSecond: number): number => (bytesPerSecond * 8) / 1e9;
@@ -120,7 +121,9 @@ export function completionTimes(result: EngineResult): (number | null)[] {
 /**
  * Headline figures of a run (summary.json), from the exact curves and events whatever the bin of the
  * series: peak backlog and the first instant it is reached, when it is back at or below 1 byte after
- * it, first events, completion times. Times in µs on the model's clock (at the switch), bytes, and
+ * it, first events, counts of PAUSEs received, notifications received and cuts, completion times
+ * (each flow's, and their mean, 99th percentile and maximum), the bottleneck's utilisation and
+ * Jain's fairness index of the flows' throughputs. Times in µs on the model's clock (at the switch), bytes, and
  * the engine's wall time. With the model, also when the switch sent the first PAUSE (the first
  * `pfc-pause` event, at the sender, minus that flow's pause delay) and the link rate (Gb/s), which
  * `ccalc compare` reads.
@@ -146,7 +149,12 @@ export function runSummary(result: EngineResult, computeMs: number, model?: Path
     first_pause_us: first('pfc-pause'),
     ...(model === undefined ? {} : { first_pause_sent_us: firstPauseSent(result, model), link_rate_gbps: linkRateGbps(model) }),
     pauses: result.events.filter((e) => e.kind === 'pfc-pause').length,
+    notifications: result.events.filter((e) => e.kind === 'cnp').length,
+    cuts: cutCount(result),
     completion_us: completion,
+    ...completionFigures(completion),
+    utilisation: model === undefined ? null : utilisation(result, model),
+    fairness: fairness(result),
     events: result.stats.events,
     windows: result.stats.windows,
     compute_ms: rounded(computeMs, 3, 'compute_ms'),
@@ -188,4 +196,65 @@ function firstPauseSent(result: EngineResult, model: PathServerModel): number | 
 function linkRateGbps(model: PathServerModel): number | null {
   const rl = asRateLatency(model.service);
   return rl === null ? null : (rl.rate * 8) / 1e9;
+}
+
+/** Events that lowered a sender's rate or window (rate cuts, window decreases, timeouts). */
+function cutCount(result: EngineResult): number {
+  let n = 0;
+  for (const e of result.events) {
+    const limit = e.after.rate !== undefined ? 'rate' : 'window';
+    if (e.after[limit] < e.before[limit]) n += 1;
+  }
+  return n;
+}
+
+/**
+ * Flows that completed, and the mean, 99th percentile (linear interpolation, as d3's `quantile`) and
+ * largest of their completion times (µs; null when none completed).
+ */
+function completionFigures(completion: (number | null)[]): { completed: number; completion_mean_us: number | null; completion_p99_us: number | null; completion_max_us: number | null } {
+  const done = completion.filter((t): t is number => t !== null).sort((a, b) => a - b);
+  const ns = (us: number | undefined): number | null => (us === undefined ? null : Math.round(us * 1e3) / 1e3);
+  return {
+    completed: done.length,
+    completion_mean_us: done.length === 0 ? null : ns(done.reduce((a, b) => a + b, 0) / done.length),
+    completion_p99_us: ns(quantile(done, 0.99)),
+    completion_max_us: ns(done.at(-1)),
+  };
+}
+
+/** When a flow's first byte arrives (s; +∞ if none by the horizon). */
+function firstArrival(f: EngineResult['flows'][number], horizon: number): number {
+  return firstTimeAbove(f.arrivals, 0, horizon, 1e-9);
+}
+
+/**
+ * The bottleneck's utilisation from the first byte's arrival to the end of the run: the bytes it
+ * sent over that time / (C × its length); null without a rate server or traffic.
+ */
+function utilisation(result: EngineResult, model: PathServerModel): number | null {
+  const rl = asRateLatency(model.service);
+  const start = Math.min(...result.flows.map((f) => firstArrival(f, result.horizon)));
+  if (rl === null || !(start < result.horizon)) return null;
+  const sent = result.departures.at(result.horizon) - result.departures.at(start);
+  return Math.round((sent / (rl.rate * (result.horizon - start))) * 1e6) / 1e6;
+}
+
+/**
+ * Jain's fairness index (Σx)² / (n·Σx²) of the flows' mean throughputs x: bytes delivered over the
+ * time from the flow's first byte to its completion (or to the horizon if it has not completed).
+ * 1 when all are equal, 1/n when one flow has everything; flows with no traffic are left out;
+ * null when there is none.
+ */
+function fairness(result: EngineResult): number | null {
+  const completion = completionTimes(result);
+  const x: number[] = [];
+  result.flows.forEach((f, j) => {
+    const start = firstArrival(f, result.horizon);
+    const end = completion[j] ?? result.horizon;
+    if (start < end) x.push(f.delivered.at(end) / (end - start));
+  });
+  const sum = x.reduce((a, b) => a + b, 0);
+  const squares = x.reduce((a, b) => a + b * b, 0);
+  return squares > 0 ? Math.round(((sum * sum) / (x.length * squares)) * 1e6) / 1e6 : null;
 }

@@ -40,6 +40,8 @@ export interface Scenario {
   pfc?: PfcConfig;
   horizon: number | 'until-complete';
   bin: number;
+  /** Seed of random marking. */
+  seed: number;
   /** The model's clock against a simulator's hosts (`delays.senderToSwitch`, `delays.switchToReceiver`), if given. */
   clock?: Clock;
 }
@@ -145,6 +147,7 @@ export function parseScenario(json: unknown, name: string, baseDir: string): Sce
     pfc,
     horizon,
     bin,
+    seed,
     clock,
   };
 }
@@ -195,33 +198,47 @@ function outputName(f: Fields, fallback: string): string {
   return name;
 }
 
+/** A scenario ready to run, as a built-in is, with its name, bin and whether it runs until complete. */
+export type PreparedScenario = BuiltIn & { name: string; bin: number; untilComplete: boolean; seed: number };
+
 /**
  * Reads, validates and prepares a scenario file: the result runs like a built-in scenario. Errors
  * start with the file name: `incast.json: senders[0].arrival.size: expected a size such as "10 MB" …`.
- * A horizon of "until-complete" becomes a first guess (the time to send every byte at the link
- * rate, × 1.5, + 1 ms) that the runner extends until every sender has finished. Too many senders or
- * bursts are refused before anything is built (`checkScenarioSize`), unless `force`.
+ * See {@link prepareScenario} for the rest.
  */
-export async function loadScenarioFile(file: string, options: { force?: boolean } = {}): Promise<BuiltIn & { name: string; bin: number; untilComplete: boolean }> {
+export async function loadScenarioFile(file: string, options: { force?: boolean } = {}): Promise<PreparedScenario> {
   const json = await readJsonFile(file, 'a scenario file');
   try {
-    const s = parseScenario(json, basename(file).replace(/\.json$/, ''), dirname(file));
-    if (options.force !== true) checkScenarioSize(s);
-    const arrivals = await Promise.all(s.senders.map((g) => arrivalCurve(g.arrival)));
-    const totalBytes = s.senders.reduce((sum, g, k) => sum + g.count * arrivals[k].at(Infinity), 0);
-    const gates = s.senders.map((g) => dcqcnSourceGate(g.cca));
-    return {
-      name: s.name,
-      description: s.description,
-      horizon: s.horizon === 'until-complete' ? (1.5 * totalBytes) / s.link.rate + 1e-3 : s.horizon,
-      untilComplete: s.horizon === 'until-complete',
-      bin: s.bin,
-      model: (h) => scenarioModel(s, arrivals, h),
-      dcqcnSourceGate: gates.every((g) => g !== null) && new Set(gates).size === 1 ? gates[0]! : undefined,
-      clock: s.clock,
-    };
+    return await prepareScenario(json, basename(file).replace(/\.json$/, ''), dirname(file), options);
   } catch (e) {
     if (e instanceof Error) e.message = `${file}: ${e.message}`;
     throw e;
   }
+}
+
+/**
+ * Validates and prepares a scenario (parsed JSON; `name` if it has none, `baseDir` for the paths of
+ * trace files): the result runs like a built-in scenario. A horizon of "until-complete" becomes a
+ * first guess (the time to send every byte at the link rate, × 1.5, + 1 ms) that the runner extends
+ * until every sender has finished. Too many senders or bursts are refused before anything is built
+ * (`checkScenarioSize`), unless `force`.
+ * @example (await prepareScenario(json, 'incast', '.')).model(1e-3).flows.length
+ */
+export async function prepareScenario(json: unknown, name: string, baseDir: string, options: { force?: boolean } = {}): Promise<PreparedScenario> {
+  const s = parseScenario(json, name, baseDir);
+  if (options.force !== true) checkScenarioSize(s);
+  const arrivals = await Promise.all(s.senders.map((g) => arrivalCurve(g.arrival)));
+  const totalBytes = s.senders.reduce((sum, g, k) => sum + g.count * arrivals[k].at(Infinity), 0);
+  const gates = s.senders.map((g) => dcqcnSourceGate(g.cca));
+  return {
+    name: s.name,
+    description: s.description,
+    horizon: s.horizon === 'until-complete' ? (1.5 * totalBytes) / s.link.rate + 1e-3 : s.horizon,
+    untilComplete: s.horizon === 'until-complete',
+    bin: s.bin,
+    seed: s.seed,
+    model: (h) => scenarioModel(s, arrivals, h),
+    dcqcnSourceGate: gates.every((g) => g !== null) && new Set(gates).size === 1 ? gates[0]! : undefined,
+    clock: s.clock,
+  };
 }
