@@ -27,7 +27,8 @@ const literal = (text: string): string => `'${text.replace(/'/g, "''")}'`;
 /**
  * A sweep's results: one row per point in the table `points` of an embedded DuckDB database: the
  * sweep's id, the point's index and hash (of its scenario), the varied parameters (quantities in SI
- * units), the figures, compute time (ms), engine, seed and the error (null when it ran). Each row is
+ * units), the figures, compute time (ms), engine, seed (a parameter column if the sweep varies it)
+ * and the error (null when it ran). Each row is
  * committed as it is added, so an interrupted sweep keeps what it computed (`--resume`).
  */
 export class ResultsTable {
@@ -39,7 +40,12 @@ export class ResultsTable {
     private readonly columns: { path: string; type: ColumnType }[],
     /** Hashes of the points already computed without error (skipped by a resumed sweep). */
     readonly done: Set<string>,
-  ) {}
+  ) {
+    this.seedColumn = !sweep.parameters.includes('seed');
+  }
+
+  /** Whether the table has its own seed column (not when the seed is a varied parameter). */
+  private readonly seedColumn: boolean;
 
   /**
    * Opens the database `file` for a sweep: a new one, or with `resume` the one a previous run of
@@ -59,22 +65,27 @@ export class ResultsTable {
     const connection = await instance.connect();
     const columns = parameterColumns(sweep);
     const done = new Set<string>();
-    if (exists) {
-      const ids = (await connection.runAndReadAll('SELECT DISTINCT sweep_id FROM points')).getRows().map((r) => String(r[0]));
-      if (ids.some((id) => id !== sweep.id)) {
-        connection.closeSync();
-        instance.closeSync();
-        throw new ScenarioError('--resume', file, `the table of this sweep (id ${sweep.id}); it holds sweep ${ids.join(', ')}: the sweep file changed since (choose another --out)`);
+    try {
+      if (exists) {
+        const ids = (await connection.runAndReadAll('SELECT DISTINCT sweep_id FROM points')).getRows().map((r) => String(r[0]));
+        if (ids.some((id) => id !== sweep.id)) throw new ScenarioError('--resume', file, `the table of this sweep (id ${sweep.id}); it holds sweep ${ids.join(', ')}: the sweep file changed since (choose another --out)`);
+        await connection.run('DELETE FROM points WHERE error IS NOT NULL');
+        for (const [hash] of (await connection.runAndReadAll('SELECT hash FROM points')).getRows()) done.add(String(hash));
+      } else {
+        const parameters = columns.map((c) => `${quote(c.path)} ${c.type}`);
+        const figures = sweep.figures.map((f) => `${quote(f)} DOUBLE`);
+        // A sweep that varies the seed has it as a parameter column already.
+        const seed = sweep.parameters.includes('seed') ? [] : ['seed BIGINT'];
+        await connection.run(`CREATE TABLE points (${['sweep_id VARCHAR', 'point INTEGER', 'hash VARCHAR', ...parameters, ...figures, 'compute_ms DOUBLE', 'engine VARCHAR', ...seed, 'error VARCHAR'].join(', ')})`);
       }
-      await connection.run('DELETE FROM points WHERE error IS NOT NULL');
-      for (const [hash] of (await connection.runAndReadAll('SELECT hash FROM points')).getRows()) done.add(String(hash));
-    } else {
-      const figureColumns = sweep.figures.map((f) => `${quote(f)} DOUBLE`);
-      const parameters = columns.map((c) => `${quote(c.path)} ${c.type}`);
-      await connection.run(`CREATE TABLE points (sweep_id VARCHAR, point INTEGER, hash VARCHAR, ${[...parameters, ...figureColumns].join(', ')}, compute_ms DOUBLE, engine VARCHAR, seed BIGINT, error VARCHAR)`);
+      return new ResultsTable(instance, connection, await connection.createAppender('points'), sweep, columns, done);
+    } catch (e) {
+      connection.closeSync();
+      instance.closeSync();
+      if (!exists) await rm(file, { force: true });
+      if (e instanceof ScenarioError) throw e;
+      throw new FileError(file, null, null, `not a sweep table ccalc can ${exists ? 'resume' : 'write'} (${(e as Error).message.split('\n')[0]})`);
     }
-    const appender = await connection.createAppender('points');
-    return new ResultsTable(instance, connection, appender, sweep, columns, done);
   }
 
   /** Adds a point's row and commits it. */
@@ -97,12 +108,12 @@ export class ResultsTable {
     if (outcome.ok) {
       a.appendDouble(Math.round(outcome.computeMs * 1e3) / 1e3);
       a.appendVarchar(outcome.engine);
-      a.appendBigInt(BigInt(outcome.seed));
+      if (this.seedColumn) a.appendBigInt(BigInt(outcome.seed));
       a.appendNull();
     } else {
       a.appendNull();
       a.appendNull();
-      a.appendNull();
+      if (this.seedColumn) a.appendNull();
       a.appendVarchar(outcome.error);
     }
     a.endRow();
