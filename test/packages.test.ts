@@ -84,6 +84,14 @@ describe('the packed packages in an empty project', () => {
     expect(summary.scenario).toBe('ns3-31-pfc');
   });
 
+  it('give ccalc sweep, whose worker threads and DuckDB table come with the package', () => {
+    const bin = join(project, 'node_modules', '.bin', 'ccalc');
+    const base = { link: { rate: '100 Gbps' }, wholePackets: true, delays: { feedback: '5 us' }, senders: [{ count: 2, arrival: { pattern: 'burst', size: '50 kB' } }], cca: { algorithm: 'dcqcn', variant: 'ns3-mlx' }, ecn: { kMax: '20 kB' }, horizon: 'until-complete' };
+    writeFileSync(join(project, 'sweep.json'), JSON.stringify({ base, vary: [{ grid: { 'senders[0].count': [2, 3] } }] }));
+    expect(run(bin, ['sweep', 'sweep.json', '--out', 'swept', '--workers', '2'])).toBe(`table: ${join('swept', 'sweep.duckdb')} (table points), ${join('swept', 'points.parquet')}\n`);
+    expect(readFileSync(join(project, 'swept', 'points.parquet')).subarray(0, 4).toString()).toBe('PAR1');
+  });
+
   it.each(['node16', 'bundler'])('type-check in a TypeScript project with moduleResolution %s', (resolution) => {
     writeFileSync(
       join(project, 'consumer.ts'),

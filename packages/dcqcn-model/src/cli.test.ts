@@ -384,3 +384,51 @@ describe('ccalc report', () => {
     expect(r.stderr).toMatch(/^ccalc: .*summary\.json: no such file \(is this a folder written by ccalc run\?\)\n$/);
   });
 });
+
+describe('ccalc sweep', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ccalc-sweep-cli-'));
+  const base = {
+    link: { rate: '100 Gbps' },
+    wholePackets: true,
+    delays: { feedback: '5 us' },
+    senders: [{ count: 3, arrival: { pattern: 'burst', size: '100 kB' } }],
+    cca: { algorithm: 'dcqcn', variant: 'ns3-mlx' },
+    ecn: { kMin: '5 kB', kMax: '100 kB', pMax: 0.01 },
+    horizon: 'until-complete',
+  };
+  writeFileSync(join(dir, 'base.json'), JSON.stringify(base));
+  writeFileSync(join(dir, 'sweep.json'), JSON.stringify({ name: 'kmax', base: 'base.json', vary: [{ grid: { 'ecn.kMax': { from: '20 kB', to: '100 kB', steps: 5 } } }], figures: ['peak_backlog_bytes', 'notifications'] }));
+  const sweep = (args: string[], env: Record<string, string> = {}) => spawnSync('node', [bin, 'sweep', ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
+
+  it('runs the shards of a Slurm job array from its environment, and merges them', () => {
+    const out = join(dir, 'slurm');
+    for (const task of ['1', '2']) {
+      const r = sweep([join(dir, 'sweep.json'), '--out', out, '--workers', '1'], { SLURM_ARRAY_TASK_ID: task, SLURM_ARRAY_TASK_MIN: '1', SLURM_ARRAY_TASK_COUNT: '2' });
+      expect(r.status).toBe(0);
+      expect(r.stderr).toMatch(new RegExp(`kmax: ${task === '1' ? 3 : 2} points ran, 0 failed, 0 skipped in .* \\(shard ${Number(task) - 1} of 2, from Slurm\\)`));
+      expect(r.stdout).toBe(`table: ${join(out, `shard-${Number(task) - 1}-of-2.duckdb`)} (table points), ${join(out, `shard-${Number(task) - 1}-of-2.parquet`)}\n`);
+    }
+    const merged = sweep(['merge', out]);
+    expect(merged.status).toBe(0);
+    expect(merged.stderr).toBe('  merged 2 shards: 5 points, 0 failed\n');
+    const meta = JSON.parse(readFileSync(join(out, 'sweep.json'), 'utf8'));
+    expect(meta).toMatchObject({ name: 'kmax', points: 5, parameters: [{ path: 'ecn.kMax', type: 'DOUBLE' }], figures: ['peak_backlog_bytes', 'notifications'] });
+    expect(existsSync(join(out, 'points.parquet'))).toBe(true);
+  });
+
+  it('keeps each point\'s series when asked, and names a bad flag or value', () => {
+    const out = join(dir, 'kept');
+    const r = sweep([join(dir, 'sweep.json'), '--out', out, '--keep', 'series']);
+    expect(r.status).toBe(0);
+    const kept = readdirSync(join(out, 'points')).sort();
+    expect(kept).toHaveLength(5);
+    expect(kept[0]).toMatch(/^0-[0-9a-f]{16}$/);
+    expect(readFileSync(join(out, 'points', kept[0], 'series.csv'), 'utf8')).toMatch(/^time_us,arrival_rate_gbps/);
+    expect(JSON.parse(readFileSync(join(out, 'points', kept[0], 'summary.json'), 'utf8')).scenario.ecn.kMax).toBe(20e3);
+    expect(sweep([join(dir, 'sweep.json'), '--fast']).stderr).toMatch(/^ccalc: --fast: expected one of --out, --workers, --keep, --shard, --shards, --resume/);
+    expect(sweep([join(dir, 'sweep.json'), '--workers', '0']).stderr).toMatch(/^ccalc: --workers: expected a whole number of worker threads from 1 to 256, got "0"/);
+    expect(sweep([join(dir, 'sweep.json')], { JOB_COMPLETION_INDEX: '0' }).stderr).toMatch(/^ccalc: CCALC_SHARDS: expected the number of shards/);
+    expect(sweep([join(dir, 'none.json')]).stderr).toMatch(/none\.json: no such file; expected a sweep file/);
+    expect(sweep(['--help']).stdout).toMatch(/^ccalc sweep <sweep\.json> \[options\]/);
+  });
+});

@@ -37,8 +37,9 @@ ccalc sweep merge <DIR>
   --shards N       the number of shards of a Kubernetes Indexed Job (its completions)
 `;
 
-/** Flags that take no value. */
-const SWITCHES = new Set(['--resume']);
+/** Flags that take a value, and flags that take none. */
+const VALUE_FLAGS = ['out', 'workers', 'keep', 'shard', 'shards'];
+const SWITCHES = ['resume'];
 
 /** `ccalc sweep …`: returns the exit code (0: every point ran; 1: some failed). */
 export async function sweepCommand(args: string[]): Promise<number> {
@@ -50,14 +51,16 @@ export async function sweepCommand(args: string[]): Promise<number> {
       process.stdout.write(SWEEP_HELP);
       return 0;
     }
-    if (!a.startsWith('--')) positional.push(a);
-    else if (SWITCHES.has(a)) flags[a.slice(2)] = '';
-    else {
-      if (args[k + 1] === undefined) throw new ScenarioError(a, undefined, 'a value after the flag');
-      flags[a.slice(2)] = args[++k];
+    if (!a.startsWith('--')) {
+      positional.push(a);
+      continue;
     }
+    const name = a.slice(2);
+    if (SWITCHES.includes(name)) flags[name] = '';
+    else if (!VALUE_FLAGS.includes(name)) throw new ScenarioError(a, args[k + 1]?.startsWith('--') === false ? args[k + 1] : undefined, `one of ${[...VALUE_FLAGS, ...SWITCHES].map((f) => `--${f}`).join(', ')}`);
+    else if (args[k + 1] === undefined) throw new ScenarioError(a, undefined, 'a value after the flag');
+    else flags[name] = args[++k];
   }
-  for (const flag of Object.keys(flags)) if (!['out', 'workers', 'resume', 'keep', 'shard', 'shards'].includes(flag)) throw new ScenarioError(`--${flag}`, flags[flag], 'one of --out, --workers, --resume, --keep, --shard, --shards');
   if (positional[0] === 'merge') {
     if (positional.length !== 2) throw new ScenarioError('merge', positional.slice(1).join(' ') || undefined, 'one folder: ccalc sweep merge DIR');
     return merge(positional[1]);
