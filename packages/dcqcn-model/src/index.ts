@@ -12,3 +12,7 @@ export { DcqcnTraceWriter, type DcqcnTraceEvent } from './check-trace/writer.ts'
 export { modelDcqcnEvents, modelDcqcnTrace, exportParameters } from './check-trace/export.ts';
 export { PPB, decrease, tick, gateOpen, initialState, mulDivFloor, type DcqcnParameters, type SourceState } from './check-trace/rules.ts';
 export { TRACE_COLUMNS, canonicalOrder, formatRow, type DcqcnEvent, type TraceRow } from './check-trace/row.ts';
+export { querySweep, type QueryRow } from './sweep/query.ts';
+export { loadSweepFile, parseSweep, sweepPoint, type Sweep, type SweepPoint } from './sweep/sweep-definition.ts';
+export { runSweep, type SweepOptions, type SweepReport } from './sweep/sweep-command.ts';
+export { SWEEP_FIGURES, type SweepFigure } from './sweep/figures.ts';

@@ -7,6 +7,7 @@ import { parseSweep, sweepPoint, type Sweep } from './sweep-definition.ts';
 import { runSweep, sweepCommand, type SweepReport } from './sweep-command.ts';
 import { runPoint } from './run-point.ts';
 import { SWEEP_FIGURES } from './figures.ts';
+import { querySweep } from './query.ts';
 
 /** A small incast that runs in a few ms: 4 senders × 200 kB, DCQCN, RED, PFC, whole packets. */
 const base = {
@@ -71,6 +72,11 @@ describe('ccalc sweep', () => {
     // The points differ: 2 senders finish sooner than 4.
     const completion = (count: number) => table.filter((r) => r['senders[0].count'] === count && r.error === null).map((r) => r.completion_max_us as number);
     expect(Math.max(...completion(2))).toBeLessThan(Math.min(...completion(4)));
+    // querySweep reads either file as the table `points`, integers as numbers.
+    const sql = 'SELECT "senders[0].count" AS n, count(*) AS points, count(error) AS failed FROM points GROUP BY 1 ORDER BY 1';
+    const expected = [{ n: 2, points: 4, failed: 1 }, { n: 4, points: 4, failed: 1 }];
+    expect(await querySweep(report!.parquet, sql)).toEqual(expected);
+    expect(await querySweep(report!.database, sql)).toEqual(expected);
   }, 120_000);
 
   it('resumes: skips the points computed, runs the failed ones again, refuses another sweep or an existing table', async () => {
