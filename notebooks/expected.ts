@@ -9,5 +9,7 @@ export const EXPECTED: Record<string, RegExp[]> = {
   '05-case-study': [/DCQCN-noPFC: peak backlog 50\.5\d MB/],
   // The per-burst connections finish by 1.92 ms; on one persistent connection not by 4 ms (the
   // browser's table escapes ">").
+  // Pauses begin at K_max 400 kB for 8 senders (P_max 1 %), at every K_max from 16 senders on.
+  '07-ecn-thresholds': [/32 points, 0 failed/, /\b8\s+0\.01\s+400\s+9\b/, /\b16\s+0\.01\s+100\s+32\b/],
   '06-what-if': [/T_gap = 50 µs\s+30\.05\s+132\.102\s+4557/, /one persistent connection\W[^\n]*(>|&gt;) 4000/, /a connection per burst\W[^\n]*19\d\d\.\d+/],
 };

@@ -14,6 +14,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { cellsOf, sources } from './lib/build.ts';
 import { writeTraceData } from './lib/trace-data.ts';
+import { writeSweepData } from './lib/sweep-data.ts';
 import { dumpDomAsync, skipWithoutChromium } from '../packages/dcqcn-model/src/test-support/chromium.ts';
 import { EXPECTED } from './expected.ts';
 
@@ -27,6 +28,7 @@ describe.skipIf(skip)('Observable notebooks', () => {
   let haveTraces = false;
   beforeAll(async () => {
     haveTraces = await writeTraceData();
+    await writeSweepData();
     const out = mkdtempSync(join(tmpdir(), 'ccalc-observable-'));
     const cli = join(root, '..', 'node_modules', '@observablehq', 'notebook-kit', 'dist', 'bin', 'notebooks.js');
     const r = spawnSync('node', [cli, 'build', '--root', join(root, 'observable'), '-o', out, '--empty', '--', ...sources().map((s) => `${s}.html`)], { cwd: join(root, 'observable'), encoding: 'utf8', timeout: 600_000 });

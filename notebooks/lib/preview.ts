@@ -1,7 +1,8 @@
 /**
- * Opens the Observable Notebook Kit version of a notebook: writes the trace data the case study
- * reads in the browser, then starts Notebook Kit's preview server on notebooks/observable and
- * prints the notebook's address (open it in a browser; edits to the HTML reload live).
+ * Opens the Observable Notebook Kit version of a notebook: writes the data the case study and the
+ * sweep notebook read in the browser (the simulator traces, the sweep's rows), then starts Notebook
+ * Kit's preview server on notebooks/observable and prints the notebook's address (open it in a
+ * browser; edits to the HTML reload live).
  *   npm run notebook:observable -- 05-case-study
  * For a static site instead: npm run notebooks:site (writes notebooks/observable/dist).
  */
@@ -9,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { sources } from './build.ts';
 import { writeTraceData } from './trace-data.ts';
+import { writeSweepData } from './sweep-data.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const cli = join(root, '..', 'node_modules', '@observablehq', 'notebook-kit', 'dist', 'bin', 'notebooks.js');
@@ -20,6 +22,7 @@ if (name === undefined) {
   process.exitCode = 1;
 } else {
   await writeTraceData();
+  await writeSweepData();
   const args = site ? ['build', '--root', '.', '-o', 'dist', '--empty', '--', ...sources().map((s) => `${s}.html`)] : ['preview', '--root', '.'];
   const child = spawn('node', [cli, ...args], { cwd: join(root, 'observable'), stdio: ['inherit', 'pipe', 'inherit'] });
   child.stdout.on('data', (chunk: Buffer) => {
