@@ -5,11 +5,12 @@
  * the repository root and must exit 0, or with the code a trailing `# exit code N` gives (lines that
  * need the traces are skipped when CCALC_TRACES names a missing folder, as the other trace tests are); paths under
  * out/ go to a temporary folder, never the repository's. Each ```json
- * block is a scenario and must validate.
+ * block is a scenario or a sweep (one with "vary") and must validate.
  */
 import { describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { parseScenario } from '../packages/dcqcn-model/src/scenario/scenario.ts';
+import { parseSweep } from '../packages/dcqcn-model/src/sweep/sweep-definition.ts';
 import { skipWithoutTraces } from '../packages/dcqcn-model/src/traces/locate.ts';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -58,7 +59,8 @@ mkdirSync(scratch, { recursive: true });
 for (const file of readmes) {
   const text = readFileSync(join(root, file), 'utf8');
   const scenarios = [...text.matchAll(/^```json\n([\s\S]*?)^```$/gm)].filter((m) => m[1].includes('"senders"'));
-  if (commandBlocks(file).length + scenarios.length === 0) continue;
+  const sweeps = [...text.matchAll(/^```json\n([\s\S]*?)^```$/gm)].filter((m) => m[1].includes('"vary"'));
+  if (commandBlocks(file).length + scenarios.length + sweeps.length === 0) continue;
   describe(`commands and scenarios in ${file}`, () => {
     for (const block of commandBlocks(file)) {
       const needsTraces = block.commands.some((c) => c.command.includes('traces/ns3-incast-31'));
@@ -75,6 +77,11 @@ for (const file of readmes) {
     for (const m of scenarios) {
       it(`the scenario at line ${text.slice(0, m.index).split('\n').length} is valid`, () => {
         expect(() => parseScenario(JSON.parse(m[1]), 'readme', root)).not.toThrow();
+      });
+    }
+    for (const m of sweeps) {
+      it(`the sweep at line ${text.slice(0, m.index).split('\n').length} is valid`, () => {
+        expect(parseSweep(JSON.parse(m[1])).count).toBeGreaterThan(0);
       });
     }
   });

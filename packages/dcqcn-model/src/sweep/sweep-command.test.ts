@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { parseSweep, sweepPoint, type Sweep } from './sweep-definition.ts';
-import { runSweep, sweepCommand, type SweepReport } from './sweep-command.ts';
+import { runSweep, sweepCommand } from './sweep-command.ts';
 import { runPoint } from './run-point.ts';
 import { SWEEP_FIGURES } from './figures.ts';
 import { querySweep } from './query.ts';
@@ -23,7 +23,7 @@ const base = {
 };
 // 2 × 2 × 2 points; the kMin of 150 kB is above the kMax of 100 kB: those 2 points are invalid.
 const definition = { name: 'small', base, vary: [{ grid: { 'ecn.kMin': ['5 kB', '150 kB'], 'ecn.kMax': ['100 kB', '200 kB'] } }, { zip: { 'senders[0].count': [2, 4], seed: [1, 2] } }] };
-const sweep = (d: unknown = definition): Sweep => parseSweep(d, base, '.', 'small');
+const sweep = (d: unknown = definition): Sweep => parseSweep(d);
 const options = { workers: 2, resume: false, keepSeries: false, shard: null };
 
 let dir = '';
@@ -43,11 +43,9 @@ async function rows(parquet: string): Promise<Record<string, unknown>[]> {
 
 describe('ccalc sweep', () => {
   it('runs every point on worker threads into one row each: the figures of the point, or its error', async () => {
-    let report: SweepReport | undefined;
-    const code = await runSweep(sweep(), join(dir, 'a'), options, (r) => (report = r));
-    expect(code).toBe(1);
+    const report = await runSweep(sweep(), join(dir, 'a'), options);
     expect(report).toMatchObject({ points: 8, ran: 6, failed: 2, skipped: 0 });
-    const table = await rows(report!.parquet);
+    const table = await rows(report.parquet);
     expect(table.map((r) => r.point)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     const s = sweep();
     for (const row of table) {
@@ -75,16 +73,15 @@ describe('ccalc sweep', () => {
     // querySweep reads either file as the table `points`, integers as numbers.
     const sql = 'SELECT "senders[0].count" AS n, count(*) AS points, count(error) AS failed FROM points GROUP BY 1 ORDER BY 1';
     const expected = [{ n: 2, points: 4, failed: 1 }, { n: 4, points: 4, failed: 1 }];
-    expect(await querySweep(report!.parquet, sql)).toEqual(expected);
-    expect(await querySweep(report!.database, sql)).toEqual(expected);
+    expect(await querySweep(report.parquet, sql)).toEqual(expected);
+    expect(await querySweep(report.database, sql)).toEqual(expected);
   }, 120_000);
 
   it('resumes: skips the points computed, runs the failed ones again, refuses another sweep or an existing table', async () => {
     const out = join(dir, 'a');
-    let report: SweepReport | undefined;
-    await runSweep(sweep(), out, { ...options, resume: true }, (r) => (report = r));
+    const report = await runSweep(sweep(), out, { ...options, resume: true });
     expect(report).toMatchObject({ points: 8, ran: 0, failed: 2, skipped: 6 });
-    expect((await rows(report!.parquet)).length).toBe(8);
+    expect((await rows(report.parquet)).length).toBe(8);
     await expect(runSweep(sweep(), out, options)).rejects.toThrow(/^--out: expected a folder without a sweep table \(pass --resume/);
     const other = sweep({ ...definition, vary: [{ grid: { 'ecn.kMax': ['300 kB'] } }] });
     await expect(runSweep(other, out, { ...options, resume: true })).rejects.toThrow(/^--resume: expected the table of this sweep \(id [0-9a-f]{16}\); it holds sweep [0-9a-f]{16}: the sweep file changed since/);

@@ -72,7 +72,9 @@ export async function sweepCommand(args: string[]): Promise<number> {
   const shard = shardFrom(flags.shard, flags.shards, process.env);
   const sweep = await loadSweepFile(positional[0]);
   const out = flags.out ?? join('out', `sweep-${sweep.name.replace(/[^A-Za-z0-9_.-]/g, '-')}`);
-  return runSweep(sweep, out, { workers, resume: flags.resume !== undefined, keepSeries: flags.keep === 'series', shard });
+  const report = await runSweep(sweep, out, { workers, resume: flags.resume !== undefined, keepSeries: flags.keep === 'series', shard });
+  process.stdout.write(`table: ${report.database} (table points), ${report.parquet}\n`);
+  return report.failed > 0 ? 1 : 0;
 }
 
 /** Options of {@link runSweep}. */
@@ -83,7 +85,7 @@ export interface SweepOptions {
   shard: Shard | null;
 }
 
-/** What a sweep run did (for tests and the summary line). */
+/** What a sweep run did: points of this run (its shard), how many ran, failed and were skipped, and its files. */
 export interface SweepReport {
   points: number;
   ran: number;
@@ -111,9 +113,10 @@ export function pointHash(point: SweepPoint): string {
  * Runs a sweep (or one shard of it) into `out`: validates every point first (a point that is not a
  * valid scenario is recorded as failed, naming its parameters; if none is valid the sweep stops
  * there), then runs the rest on worker threads with a progress bar, adding each row to the table
- * as it comes, and exports the table to Parquet at the end. Returns the exit code.
+ * as it comes, and exports the table to Parquet at the end. Progress and failed points go to stderr.
+ * @example const report = await runSweep(await loadSweepFile('sweeps/ecn-thresholds-ci.json'), 'out/ecn', { workers: 2, resume: false, keepSeries: false, shard: null })
  */
-export async function runSweep(sweep: Sweep, out: string, options: SweepOptions, report?: (r: SweepReport) => void): Promise<number> {
+export async function runSweep(sweep: Sweep, out: string, options: SweepOptions): Promise<SweepReport> {
   const files = sweepFiles(out, options.shard);
   const indices = shardPoints(sweep.count, options.shard);
   // Every point is validated before the first runs.
@@ -163,14 +166,11 @@ export async function runSweep(sweep: Sweep, out: string, options: SweepOptions,
     const start = performance.now();
     await runOnWorkers(tasks, Math.min(options.workers, Math.max(1, tasks.length)), record);
     await table.exportParquet(files.parquet);
-    const r: SweepReport = { points: points.length, ran, failed, skipped, ...files };
-    report?.(r);
     process.stderr.write(`  ${sweep.name}: ${ran} points ran, ${failed} failed, ${skipped} skipped in ${duration((performance.now() - start) / 1e3)}${options.shard === null ? '' : ` (shard ${options.shard.index} of ${options.shard.count}, from ${options.shard.source})`}\n`);
-    process.stdout.write(`table: ${files.database} (table points), ${files.parquet}\n`);
+    return { points: points.length, ran, failed, skipped, ...files };
   } finally {
     table.close();
   }
-  return failed > 0 ? 1 : 0;
 }
 
 /**

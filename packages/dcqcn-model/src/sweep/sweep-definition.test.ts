@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseSweep, sweepPoint, describeAssignment } from './sweep-definition.ts';
 import { SCENARIO_FORMS } from '../scenario/scenario-forms.ts';
 
-const sweep = (vary: unknown[], extra: Record<string, unknown> = {}) => parseSweep({ base: 'ns3-31-dcqcn', vary, ...extra }, 'ns3-31-dcqcn', '.', 'test');
+const sweep = (vary: unknown[], extra: Record<string, unknown> = {}) => parseSweep({ base: 'ns3-31-dcqcn', vary, ...extra });
 
 describe('a sweep definition', () => {
   it('takes every combination of its entries, the first slowest, and sets the fields of the base', () => {
@@ -50,8 +50,8 @@ describe('a sweep definition', () => {
     expect(() => sweep([{ grid: { 'senders[3].count': [1] } }])).toThrow(/^vary: expected a path into the base scenario: senders has 1 element/);
     expect(() => sweep([{ grid: { 'ecn.kMax': ['1 kB'] } }], { figures: ['peak'] })).toThrow(/^figures\[0\]: expected one of horizon_us, peak_backlog_bytes/);
     expect(() => sweep([{ grid: { a: { from: 1, to: 1e6, steps: 1000 } } }, { grid: { b: { from: 1, to: 1e6, steps: 1001 } } }])).toThrow(/^vary: expected at most 1,000,000 points in one sweep, got "1001000 points"/);
-    expect(() => parseSweep({ base: 'paper-31-dcqcn', vary: [] }, 'paper-31-dcqcn', '.', 'x')).toThrow(/^base: expected a scenario file \(\.json\), a scenario object or a built-in written as a scenario: ns3-31-dcqcn, /);
-    expect(() => parseSweep({ vary: [{ grid: { a: [1] } }] }, undefined, '.', 'x')).toThrow(/^base: expected a base scenario/);
+    expect(() => parseSweep({ base: 'paper-31-dcqcn', vary: [] })).toThrow(/^base: expected a scenario file \(\.json\), a scenario object or a built-in written as a scenario: ns3-31-dcqcn, /);
+    expect(() => parseSweep({ vary: [{ grid: { a: [1] } }] })).toThrow(/^base: expected a base scenario/);
   });
 
   it('has an id that changes with what it computes, not with the order fields are written in', () => {

@@ -55,7 +55,7 @@ export async function loadSweepFile(file: string): Promise<Sweep> {
       scenario = await readJsonFile(path, 'a base scenario file');
       baseDir = dirname(path);
     }
-    return parseSweep(json, scenario, baseDir, file.replace(/^.*[/\\]/, '').replace(/\.json$/, ''));
+    return parseSweep(json, { base: scenario, baseDir, name: file.replace(/^.*[/\\]/, '').replace(/\.json$/, '') });
   } catch (e) {
     if (e instanceof Error && !e.message.startsWith(file)) e.message = `${file}: ${e.message}`;
     throw e;
@@ -63,12 +63,16 @@ export async function loadSweepFile(file: string): Promise<Sweep> {
 }
 
 /**
- * Validates a sweep definition (parsed JSON) whose base scenario, once read, is `base` (a scenario
- * object, or a built-in's name), its trace paths relative to `baseDir`.
- * @example parseSweep({ base: 'ns3-31-dcqcn', vary: [{ grid: { 'ecn.kMax': ['100 kB', '200 kB'] } }] }, 'ns3-31-dcqcn', '.', 'kmax').count // 2
+ * Validates a sweep definition (parsed JSON). Its base is a built-in's name or a scenario object;
+ * `loadSweepFile` reads a base file and passes its scenario as `options.base`, with the folder its
+ * trace paths are relative to (`baseDir`, default the working folder). `name`: if the sweep has none.
+ * @example parseSweep({ base: 'ns3-31-dcqcn', vary: [{ grid: { 'ecn.kMax': ['100 kB', '200 kB'] } }] }).count // 2
  */
-export function parseSweep(json: unknown, base: unknown, baseDir: string, fallbackName: string): Sweep {
+export function parseSweep(json: unknown, options: { base?: unknown; baseDir?: string; name?: string } = {}): Sweep {
   const f = new Fields(json, '', ['name', 'description', 'base', 'vary', 'figures']);
+  let base = 'base' in options ? options.base : f.object.base;
+  const baseDir = options.baseDir ?? '.';
+  const fallbackName = options.name ?? 'sweep';
   if (base === undefined) throw new ScenarioError('base', undefined, 'a base scenario: a scenario file (.json), a built-in or a scenario object (the field is required)');
   if (typeof base === 'string') {
     if (!Object.hasOwn(SCENARIO_FORMS, base)) throw new ScenarioError('base', base, `a scenario file (.json), a scenario object or a built-in written as a scenario: ${Object.keys(SCENARIO_FORMS).join(', ')}`);
