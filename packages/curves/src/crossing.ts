@@ -9,25 +9,42 @@ import { CurveError } from './errors.ts';
  * @example firstTimeAbove(subtract(rate(2), constant(3)), 0, 10) // 1.5
  */
 export function firstTimeAbove(h: Curve, from: number, to: number, margin = 0): number {
+  return firstCrossing(h, from, to, margin, 1);
+}
+
+/**
+ * The earliest time in [from, to] at which h is below `level`: inf{t ∈ [from, to] | h(t) < level},
+ * or +∞ if there is none; the mirror of {@link firstTimeAbove}, walking h in place (no curve is
+ * built). Used for when a backlog has drained.
+ * @example firstTimeBelow(subtract(constant(3), rate(2)), 0, 10, 1) // 1
+ */
+export function firstTimeBelow(h: Curve, from: number, to: number, level: number): number {
+  return firstCrossing(h, from, to, level, -1);
+}
+
+/** inf{t ∈ [from, to] | sign·h(t) > sign·margin} (sign 1: above, −1: below), or +∞. */
+function firstCrossing(h: Curve, from: number, to: number, margin: number, sign: 1 | -1): number {
   if (Number.isNaN(from) || Number.isNaN(to)) throw new CurveError('from', from, 'a time range');
   const start = Math.max(0, from);
   if (to < start) return Infinity;
+  const m = sign * margin;
   let i = h.indexAt(start);
   // The instant `start` itself (it may fall inside a segment).
-  if (h.at(start) > margin || h.rightLimit(start) > margin) return start;
+  if (sign * h.at(start) > m || sign * h.rightLimit(start) > m) return start;
   for (;;) {
     const t0 = Math.max(h.t[i], start);
     const end = i + 1 < h.t.length ? h.t[i + 1] : Infinity;
-    const y0 = h.t[i] >= start ? h.r[i] : h.segmentValue(i, start);
+    const y0 = sign * (h.t[i] >= start ? h.r[i] : h.segmentValue(i, start));
     if (y0 === Infinity) return t0 <= to ? t0 : Infinity;
-    if (h.s[i] > 0) {
-      const x = t0 + (margin - y0) / h.s[i];
+    const slope = sign * h.s[i];
+    if (slope > 0) {
+      const x = t0 + (m - y0) / slope;
       if (x < end) return x <= to ? Math.max(x, t0) : Infinity;
     }
     // Past the last breakpoint (or past `to`) nothing crosses any more.
     if (end > to || i + 1 >= h.t.length) return Infinity;
     i += 1;
-    if (h.v[i] > margin || h.r[i] > margin) return h.t[i];
+    if (sign * h.v[i] > m || sign * h.r[i] > m) return h.t[i];
   }
 }
 

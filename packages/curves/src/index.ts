@@ -21,4 +21,4 @@ export { sample, grid, averageRates } from './sample.ts';
 export { equals, dominates } from './compare.ts';
 export { polyline, type Vertex } from './polyline.ts';
 export { curveChart, type ChartSeries, type ChartOptions } from './chart.ts';
-export { firstTimeAbove, firstTimeAboveShifted } from './crossing.ts';
+export { firstTimeAbove, firstTimeAboveShifted, firstTimeBelow } from './crossing.ts';

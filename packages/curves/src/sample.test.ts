@@ -99,3 +99,27 @@ describe('sample equals at, point by point', () => {
     );
   });
 });
+
+describe('firstTimeBelow is firstTimeAbove of the difference the other way', () => {
+  it('on examples', async () => {
+    const { firstTimeBelow, subtract, constant, step } = await import('./index.ts');
+    expect(firstTimeBelow(subtract(constant(3), rate(2)), 0, 10, 1)).toBe(1);
+    expect(firstTimeBelow(step(1, 3), 0, 10, 1)).toBe(0); // 0 < 1 at once
+    expect(firstTimeBelow(subtract(constant(5), step(5, 3)), 0, 10, 1)).toBe(3); // drops to 0 at the jump
+    expect(firstTimeBelow(constant(2), 0, Infinity, 1)).toBe(Infinity);
+  });
+
+  it('on random curves, levels and starts: firstTimeBelow(f, …, level) = firstTimeAbove(level − f, …)', async () => {
+    const fc = (await import('fast-check')).default;
+    const { firstTimeAbove, firstTimeBelow, subtract, constant } = await import('./index.ts');
+    const { curveArb } = await import('./test-support/random-curves.ts');
+    fc.assert(
+      fc.property(curveArb({}), fc.integer({ min: -4, max: 20 }), fc.integer({ min: 0, max: 8 }), (f, level, from) => {
+        const expected = firstTimeAbove(subtract(constant(level / 2), f), from / 4, 20);
+        const got = firstTimeBelow(f, from / 4, 20, level / 2);
+        return got === expected || Math.abs(got - expected) < 1e-9;
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

@@ -1,4 +1,4 @@
-import { type Curve, EPSILON, asRateLatency, averageRates, constant, firstTimeAbove, sample, subtract } from '@ccalc/curves';
+import { type Curve, EPSILON, asRateLatency, averageRates, firstTimeAbove, firstTimeBelow, sample } from '@ccalc/curves';
 import { flowDelays, type EngineResult, type PathServerModel } from '@ccalc/cca';
 import type { ModelSeries } from './compare.ts';
 import { quantile } from 'd3-array';
@@ -138,7 +138,8 @@ export function runSummary(result: EngineResult, computeMs: number, model?: Path
     const e = result.events.find((x) => x.kind === kind);
     return e === undefined ? null : us(e.time);
   };
-  const completion = completionTimes(result).map((t) => (t === null ? null : us(t)));
+  const completed = completionTimes(result);
+  const completion = completed.map((t) => (t === null ? null : us(t)));
   return {
     horizon_us: us(result.horizon),
     peak_backlog_bytes: Math.round(peak * 1e6) / 1e6,
@@ -154,7 +155,7 @@ export function runSummary(result: EngineResult, computeMs: number, model?: Path
     completion_us: completion,
     ...completionFigures(completion),
     utilisation: model === undefined ? null : utilisation(result, model),
-    fairness: fairness(result),
+    fairness: fairness(result, completed),
     events: result.stats.events,
     windows: result.stats.windows,
     compute_ms: rounded(computeMs, 3, 'compute_ms'),
@@ -168,19 +169,31 @@ export function runSummary(result: EngineResult, computeMs: number, model?: Path
  * @example peakOf(subtract(step(5, 1), rate(1)), 10) // { peak: 4, at: 1 }
  */
 export function peakOf(f: Curve, horizon: number): { peak: number; at: number } {
-  // The candidates at each breakpoint in [0, horizon]: value, right limit (not at the horizon), left limit.
-  const candidates = (i: number): number[] => [f.v[i], f.t[i] < horizon ? f.r[i] : -Infinity, i > 0 ? f.leftLimit(f.t[i]) : -Infinity];
+  // The candidates at breakpoint i in [0, horizon]: its value, its right limit (not at the horizon)
+  // and its left limit (the previous segment's end), read in place.
+  const best = (i: number): number => {
+    let y = f.v[i];
+    if (f.t[i] < horizon && f.r[i] > y) y = f.r[i];
+    if (i > 0) {
+      const left = f.r[i - 1] + f.s[i - 1] * (f.t[i] - f.t[i - 1]);
+      if (left > y) y = left;
+    }
+    return y;
+  };
   let peak = f.at(horizon);
-  for (let i = 0; i < f.t.length && f.t[i] <= horizon; i++) peak = Math.max(peak, ...candidates(i));
+  for (let i = 0; i < f.t.length && f.t[i] <= horizon; i++) {
+    const y = best(i);
+    if (y > peak) peak = y;
+  }
   // The first instant it is reached, values within rounding (1e-12 relative) being equal.
   const reached = peak - 1e-12 * Math.max(1, Math.abs(peak));
-  for (let i = 0; i < f.t.length && f.t[i] <= horizon; i++) if (candidates(i).some((y) => y >= reached)) return { peak, at: f.t[i] };
+  for (let i = 0; i < f.t.length && f.t[i] <= horizon; i++) if (best(i) >= reached) return { peak, at: f.t[i] };
   return { peak, at: horizon };
 }
 
 /** The first instant in [from, horizon] at which f is at or below `level`, exactly; null if none. */
 export function firstAtOrBelow(f: Curve, from: number, horizon: number, level: number): number | null {
-  const t = firstTimeAbove(subtract(constant(level + 1e-9 * Math.max(1, Math.abs(level))), f), from, horizon);
+  const t = firstTimeBelow(f, from, horizon, level + 1e-9 * Math.max(1, Math.abs(level)));
   return Number.isFinite(t) ? t : null;
 }
 
@@ -242,12 +255,11 @@ function utilisation(result: EngineResult, model: PathServerModel): number | nul
 
 /**
  * Jain's fairness index (Σx)² / (n·Σx²) of the flows' mean throughputs x: bytes delivered over the
- * time from the flow's first byte to its completion (or to the horizon if it has not completed).
+ * time from the flow's first byte to its completion (s, or null: to the horizon if it has not).
  * 1 when all are equal, 1/n when one flow has everything; flows with no traffic are left out;
  * null when there is none.
  */
-function fairness(result: EngineResult): number | null {
-  const completion = completionTimes(result);
+function fairness(result: EngineResult, completion: (number | null)[]): number | null {
   const x: number[] = [];
   result.flows.forEach((f, j) => {
     const start = firstArrival(f, result.horizon);

@@ -27,11 +27,19 @@ export async function runOnWorkers(tasks: Iterable<PointTask>, workers: number, 
   await Promise.all(Array.from({ length: Math.max(1, workers) }, lane));
 }
 
-/** A worker: the compiled one in the built package, through tsx from the sources. */
+/**
+ * A worker: the compiled one in the built package, through tsx from the sources. Its young
+ * generation is larger than Node's default (V8 semi-spaces of 64 MB instead of 16): a run allocates
+ * an object per event and curve piece, and with the default the scavenges took about a sixth of
+ * the time of a 31-sender DCQCN point (BENCHMARKS.md, "Sweeps").
+ */
 function spawn(): Worker {
   const source = import.meta.url.endsWith('.ts');
-  return new Worker(new URL(source ? './sweep-worker.mjs' : './sweep-worker.js', import.meta.url));
+  return new Worker(new URL(source ? './sweep-worker.mjs' : './sweep-worker.js', import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
 }
+
+/** The workers' young generation (MB): three semi-spaces' worth, as V8 counts it. */
+export const YOUNG_GENERATION_MB = 192;
 
 /** Sends one task to a worker: its outcome, or null if the worker died first. */
 function once(worker: Worker, task: PointTask): Promise<PointOutcome | null> {

@@ -52,6 +52,9 @@ export class FifoPort {
   readonly gaps: (NotificationGap | NotificationGrid)[];
   /** Each flow's transmission starts (s; for the result's curves). */
   readonly flowStarts: Floats[];
+  /** Every packet's arrival and transmission start, in the order they happened (s). */
+  readonly arrivalTimes = new Floats();
+  readonly startTimes = new Floats();
 
   constructor(
     flows: number,
@@ -108,6 +111,7 @@ export class FifoPort {
       this.decide(flow, time, from, this.arrivedBefore * this.packet - this.departedAt(time));
     }
     this.push(flow, time);
+    this.arrivalTimes.push(time);
     this.arrivedTotal += 1;
     const count = ++this.ingress[flow];
     if (this.pfc !== undefined && this.pausedAtSwitch[flow] === 0 && count * this.packet > this.pfc.xOff + MARGIN) {
@@ -134,6 +138,7 @@ export class FifoPort {
     const from = this.dequeued[flow] * this.packet;
     this.dequeued[flow] += 1;
     this.flowStarts[flow].push(time);
+    this.startTimes.push(time);
     const count = --this.ingress[flow];
     if (this.pfc !== undefined && this.pfc.resume !== 'paper' && this.pausedAtSwitch[flow] === 1 && count * this.packet < this.pfc.xOn + MARGIN) {
       this.pausedAtSwitch[flow] = 0;

@@ -4,8 +4,16 @@
  * @example const l = new Floats(); l.push(1.5); l.length // 1
  */
 export class Floats {
-  private data = new Float64Array(64);
+  private data: Float64Array = new Float64Array(64);
   length = 0;
+
+  /** A list holding `items` (taken over, not copied). */
+  static of(items: Float64Array): Floats {
+    const l = new Floats();
+    l.data = items;
+    l.length = items.length;
+    return l;
+  }
 
   push(x: number): void {
     if (this.length === this.data.length) {

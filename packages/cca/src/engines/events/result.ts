@@ -41,10 +41,10 @@ export function eventResult(model: PathServerModel, senders: PacketSender[], por
     horizon,
     flows,
     get departures() {
-      return (departures ??= transmitted(merged(port.flowStarts), I, T, horizon));
+      return (departures ??= transmitted(increasing(port.startTimes), I, T, horizon));
     },
     get backlog() {
-      return (backlog ??= subtract(staircase(merged(senders.map((s) => s.starts)), I, horizon), this.departures));
+      return (backlog ??= subtract(staircase(increasing(port.arrivalTimes), I, horizon), this.departures));
     },
     events,
     notifications,
@@ -52,12 +52,27 @@ export function eventResult(model: PathServerModel, senders: PacketSender[], por
   };
 }
 
-/** Every flow's instants in one increasing list. */
-function merged(lists: Floats[]): Floats {
-  const all = new Floats();
-  for (const l of lists) for (let k = 0; k < l.length; k++) all.push(l.at(k));
-  all.view().sort();
-  return all;
+/**
+ * The instants of every flow as the port recorded them, in increasing order. They happen in order
+ * except for instants within the tolerance of one another (which the engine handles as one, in
+ * its tie order), so an insertion sort puts the few of those back in a pass, n + inversions.
+ */
+function increasing(times: Floats): Floats {
+  const v = times.view();
+  let k = 1;
+  while (k < v.length && v[k] >= v[k - 1]) k++;
+  if (k >= v.length) return times;
+  const out = Float64Array.from(v);
+  for (; k < out.length; k++) {
+    const x = out[k];
+    let j = k - 1;
+    while (j >= 0 && out[j] > x) {
+      out[j + 1] = out[j];
+      j--;
+    }
+    out[j + 1] = x;
+  }
+  return Floats.of(out);
 }
 
 /** Packets counted when they arrive (s, increasing): k·I at the k-th instant, (k+1)·I just after. */
