@@ -151,7 +151,7 @@ describe('ccalc run', () => {
     [['run', 'ns3-31-dcqcn', '--horizon', '0.5us'], /^ccalc: --horizon: expected a duration at least the bin \(ns3-31-dcqcn's, 1 µs; or give --bin\), got "0.5us"\n$/],
     [['run', 'ns3-31-pfc', '--repeat', '0'], /^ccalc: --repeat: expected a whole number from 1 to 1000, got "0"\n$/],
     [['run', 'paper-31-pfc', '--engine', 'events'], /^ccalc: engine: expected a model the event engine covers, not one with fluid senders/],
-    [['dance'], /^ccalc: command: expected run, compare, report, case-study, check-trace or list/],
+    [['dance'], /^ccalc: command: expected run, compare, report, case-study, sweep, check-trace or list \(see ccalc --help\), got "dance"\n$/],
   ])('%j fails with one line on stderr and exit code 1', (args, pattern) => {
     const r = spawnSync('node', [bin, ...args], { encoding: 'utf8' });
     expect(r.status).toBe(1);
