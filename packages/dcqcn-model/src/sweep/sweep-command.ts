@@ -119,18 +119,22 @@ export function pointHash(point: SweepPoint): string {
 export async function runSweep(sweep: Sweep, out: string, options: SweepOptions): Promise<SweepReport> {
   const files = sweepFiles(out, options.shard);
   const indices = shardPoints(sweep.count, options.shard);
-  // Every point is validated before the first runs.
-  const points = indices.map((i) => sweepPoint(sweep, i));
+  // Every point is validated before the first runs. Points are made again when needed rather than
+  // kept: a million scenarios would not fit in memory, their hashes do.
+  const hashes = new Map<number, string>();
   const invalid = new Map<number, string>();
-  for (const p of points) {
+  for (const i of indices) {
+    const p = sweepPoint(sweep, i);
+    hashes.set(i, pointHash(p));
     try {
-      checkScenarioSize(parseScenario(p.scenario, `point-${p.index}`, sweep.baseDir));
+      checkScenarioSize(parseScenario(p.scenario, `point-${i}`, sweep.baseDir));
     } catch (e) {
-      invalid.set(p.index, errorLine(e));
+      invalid.set(i, errorLine(e));
     }
   }
-  if (invalid.size === points.length && points.length > 0) {
-    throw new ScenarioError(`point ${points[0].index} (${describeAssignment(sweep, points[0].assignment)})`, undefined, 'a valid scenario at one point at least', invalid.get(points[0].index));
+  if (invalid.size === indices.length && indices.length > 0) {
+    const first = sweepPoint(sweep, indices[0]);
+    throw new ScenarioError(`point ${first.index} (${describeAssignment(sweep, first.assignment)})`, undefined, 'a valid scenario at one point at least', invalid.get(first.index));
   }
   await mkdir(out, { recursive: true });
   await writeSweepJson(out, sweep);
@@ -139,11 +143,9 @@ export async function runSweep(sweep: Sweep, out: string, options: SweepOptions)
   let failed = 0;
   let skipped = 0;
   try {
-    const bar = new ProgressBar(sweep.name, points.length);
-    const byIndex = new Map(points.map((p) => [p.index, p]));
-    const hashes = new Map(points.map((p) => [p.index, pointHash(p)]));
+    const bar = new ProgressBar(sweep.name, indices.length);
     const record = (o: PointOutcome): void => {
-      const p = byIndex.get(o.index)!;
+      const p = sweepPoint(sweep, o.index);
       table.add(p, hashes.get(o.index)!, o);
       if (o.ok) ran += 1;
       else {
@@ -153,21 +155,23 @@ export async function runSweep(sweep: Sweep, out: string, options: SweepOptions)
       }
       bar.tick(!o.ok);
     };
-    const tasks: PointTask[] = [];
-    for (const p of points) {
-      const hash = hashes.get(p.index)!;
-      if (table.done.has(hash)) {
+    const toRun: number[] = [];
+    for (const i of indices) {
+      if (table.done.has(hashes.get(i)!)) {
         skipped += 1;
         bar.tick(false);
-      } else if (invalid.has(p.index)) record({ index: p.index, ok: false, error: invalid.get(p.index)! });
-      else tasks.push({ index: p.index, scenario: p.scenario, baseDir: sweep.baseDir, figures: sweep.figures, keep: options.keepSeries ? join(out, 'points', `${p.index}-${hash}`) : undefined });
+      } else if (invalid.has(i)) record({ index: i, ok: false, error: invalid.get(i)! });
+      else toRun.push(i);
     }
     if (skipped > 0) bar.line(`  ${skipped} points already in ${files.database}: skipped`);
+    const tasks = (function* (): Generator<PointTask> {
+      for (const i of toRun) yield { index: i, scenario: sweepPoint(sweep, i).scenario, baseDir: sweep.baseDir, figures: sweep.figures, keep: options.keepSeries ? join(out, 'points', `${i}-${hashes.get(i)}`) : undefined };
+    })();
     const start = performance.now();
-    await runOnWorkers(tasks, Math.min(options.workers, Math.max(1, tasks.length)), record);
+    await runOnWorkers(tasks, Math.min(options.workers, Math.max(1, toRun.length)), record);
     await table.exportParquet(files.parquet);
     process.stderr.write(`  ${sweep.name}: ${ran} points ran, ${failed} failed, ${skipped} skipped in ${duration((performance.now() - start) / 1e3)}${options.shard === null ? '' : ` (shard ${options.shard.index} of ${options.shard.count}, from ${options.shard.source})`}\n`);
-    return { points: points.length, ran, failed, skipped, ...files };
+    return { points: indices.length, ran, failed, skipped, ...files };
   } finally {
     table.close();
   }
