@@ -2,7 +2,8 @@
  * Plants bugs one at a time in a copy-free way (edit, test, restore) and reports which the tests
  * catch: a bug is caught when the tests named for it fail. The list holds the bugs issue 23 planted
  * (a doubled DCQCN α gain, a steeper RED slope, a dequeue marker that counts the departing packet,
- * an increase timer not restarted after a cut) and others of the same kind. Every one must be caught.
+ * an increase timer not restarted after a cut), bugs in the trace-reference variant and its export
+ * (issue 23's exporter item), and others of the same kind. Every one must be caught.
  * Usage: npx tsx scripts/mutation-check.ts [name filter]   (a few minutes; restores every file)
  */
 import { spawnSync } from 'node:child_process';
@@ -18,6 +19,7 @@ interface Mutation {
 
 const root = join(import.meta.dirname, '..');
 const mlx = 'packages/cca/src/ccas/dcqcn/ns3-mlx.ts';
+const reference = 'packages/cca/src/ccas/dcqcn/trace-reference.ts';
 const mutations: Mutation[] = [
   { name: 'ns3-mlx: α gain g doubled', file: mlx, from: 'const alpha = s.cnpSinceAlpha ? (1 - p.g) * s.alpha + p.g : (1 - p.g) * s.alpha;', to: 'const alpha = s.cnpSinceAlpha ? (1 - 2 * p.g) * s.alpha + 2 * p.g : (1 - 2 * p.g) * s.alpha;' },
   { name: 'ns3-mlx: α update as if a CNP came in every period', file: mlx, from: 'const alpha = s.cnpSinceAlpha ? (1 - p.g) * s.alpha + p.g : (1 - p.g) * s.alpha;', to: 'const alpha = (1 - p.g) * s.alpha + p.g;' },
@@ -26,6 +28,10 @@ const mutations: Mutation[] = [
   { name: 'ns3-mlx: no R_T clamp before a cut', file: mlx, from: 'const rt = p.clampTargetRate ? s.rc : s.rt;', to: 'const rt = s.rt;' },
   { name: 'ns3-mlx: additive stage one late (F + 1)', file: mlx, from: 'if (s.stage === F) {', to: 'if (s.stage === F + 1) {' },
   { name: 'ns3-mlx: no minimum rate', file: mlx, from: 'Math.max(p.minRate, s.rc * (1 - s.alpha / 2))', to: 's.rc * (1 - s.alpha / 2)' },
+  { name: 'trace-reference: α gain g doubled at a cut', file: reference, from: 'const alpha = g + mulDivFloor(PPB - g, s.alpha, PPB);', to: 'const alpha = 2 * g + mulDivFloor(PPB - 2 * g, s.alpha, PPB);' },
+  { name: 'trace-reference: cut by α/4 instead of α/2', file: reference, from: 'mulDivFloor(s.rate, 2 * PPB - s.alpha, 2 * PPB)', to: 'mulDivFloor(s.rate, 4 * PPB - s.alpha, 4 * PPB)' },
+  { name: 'trace-reference: CNPs inside the source gate cut too', file: reference, from: 'if (now - s.lastDecrease < cnpInterval)', to: 'if (now - s.lastDecrease < 0)' },
+  { name: "trace-reference export: the reference's snapshots instead of the sender's", file: 'packages/dcqcn-model/src/check-trace/writer.ts', from: 'if (e.state !== undefined) return { ...base, ...e.state };', to: '' },
   { name: 'RED: marking slope × 1.1', file: 'packages/cca/src/ecn.ts', from: 'return (config.pMax ?? 0) * ((x - config.kMin) / (config.kMax - config.kMin));', to: 'return 1.1 * (config.pMax ?? 0) * ((x - config.kMin) / (config.kMax - config.kMin));' },
   { name: 'RED: marking slope × 1.5', file: 'packages/cca/src/ecn.ts', from: 'return (config.pMax ?? 0) * ((x - config.kMin) / (config.kMax - config.kMin));', to: 'return 1.5 * (config.pMax ?? 0) * ((x - config.kMin) / (config.kMax - config.kMin));' },
   { name: 'curve engine: the dequeue marker counts the departing packet', file: 'packages/cca/src/ecn.ts', from: 'total.rightLimit(time) - left.at(time) - size', to: 'total.rightLimit(time) - left.at(time)' },
@@ -41,6 +47,7 @@ const tests = [
   'packages/cca/src/ecn-marking.test.ts',
   'packages/cca/src/signals.test.ts',
   'packages/cca/src/engines/events/run-events.test.ts',
+  'packages/dcqcn-model/src/check-trace/export.test.ts',
 ];
 
 const filter = process.argv[2];

@@ -307,24 +307,28 @@ describe('ccalc run --dcqcn-trace and ccalc check-trace', () => {
   const out = mkdtempSync(join(tmpdir(), 'ccalc-dcqcn-trace-'));
   const checkTrace = (...args: string[]) => spawnSync('node', [bin, 'check-trace', ...args], { encoding: 'utf8' });
 
-  it.each([
-    // The paper's receiver paces CNPs 50 µs apart per flow (the sink gate is exercised); ns-3's
-    // receiver does not, and its senders cut at most once per 50 µs (the source gate is).
-    ['paper-31-dcqcn', /ACCEPT .*: \d+ rows \(\d+ cnp_sent, \d+ cnp_recv of which 0 inside the source gate, [1-9]\d* timer_tick\); 31 flows, 62 endpoints/],
-    ['ns3-31-dcqcn', /ACCEPT .*: \d+ rows \(\d+ cnp_sent, \d+ cnp_recv of which [1-9]\d* inside the source gate, [1-9]\d* timer_tick\); 31 flows, 62 endpoints/],
-  ])('the model\'s %s trace is accepted', (scenario, pattern) => {
-    const file = join(out, `${scenario}.csv`);
-    execFileSync('node', [bin, 'run', scenario, '--horizon', '2ms', '--out', join(out, scenario), '--dcqcn-trace', file], { encoding: 'utf8', stdio: 'pipe' });
+  it("the model's trace carries its senders' own α and rates, and is accepted", () => {
+    // scenarios/trace-reference-31.json: the receiver paces CNPs 4 µs apart per flow (the sink gate
+    // is exercised) and the senders cut at most once per 50 µs (the source gate is).
+    const file = join(out, 'trace-reference-31.csv');
+    execFileSync('node', [bin, 'run', resolve(import.meta.dirname, '../../../scenarios/trace-reference-31.json'), '--out', join(out, 'run'), '--dcqcn-trace', file, '--no-plots'], { encoding: 'utf8', stdio: 'pipe' });
     const r = checkTrace(file);
-    expect(r.stdout).toMatch(pattern);
+    expect(r.stdout).toMatch(/ACCEPT .*: \d+ rows \(\d+ cnp_sent, \d+ cnp_recv of which [1-9]\d* inside the source gate, [1-9]\d* timer_tick\); 31 flows, 62 endpoints/);
     expect(r.status).toBe(0);
-    const lines = readFileSync(file, 'utf8').trim().split('\n');
-    const sends = lines.filter((l) => l.includes(',cnp_sent,')).map((l) => l.split(',').map(Number));
-    expect(sends.length).toBeGreaterThan(100);
+    // Each source snapshot is the state the run logged after that event (events.csv).
+    const rows = readFileSync(file, 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    const events = readFileSync(join(out, 'run', 'events.csv'), 'utf8').trim().split('\n').slice(1);
+    const ticks = events.filter((l) => l.includes(',timer-tick,'));
+    const tickRows = rows.filter((f) => f[2] === 'timer_tick');
+    expect(tickRows.length).toBe(ticks.length);
+    const first = ticks[0].match(/^([\d.]+),(\d+),timer-tick,"\{""rate_gbps"":([\d.]+),""alpha"":([\d.]+)\}"$/)!;
+    const logged = tickRows.find((f) => f[3] === first[2] && Math.abs(Number(f[0]) - Number(first[1]) * 1e3) <= 1)!;
+    expect(Number(logged[7]) / 1e9).toBeCloseTo(Number(first[3]), 6);
+    expect(Number(logged[8]) / 1e9).toBeCloseTo(Number(first[4]), 6);
   });
 
   it('rejects a changed snapshot with exit 1 and names the line and rule; --json and --all for machines', () => {
-    const file = join(out, 'paper-31-dcqcn.csv');
+    const file = join(out, 'trace-reference-31.csv');
     const lines = readFileSync(file, 'utf8').split('\n');
     const k = lines.findIndex((l) => l.includes(',cnp_recv,'));
     const fields = lines[k].split(',');
@@ -337,8 +341,9 @@ describe('ccalc run --dcqcn-trace and ccalc check-trace', () => {
     expect(r.stdout).toMatch(new RegExp(`^REJECT .*bad\\.csv\\n  line ${k + 1} \\(time_ns \\d+, event_id \\d+\\): snapshot: expected rate_bps=\\d+ alpha_ppb=\\d+ \\(decrease from .*\\); found rate_bps=${fields[7]} `));
     const json = JSON.parse(checkTrace(bad, '--json', '--all').stdout);
     expect(json.verdict).toBe('REJECT');
-    // The flow's next snapshot is compared with the changed one as logged, so it breaks too.
-    expect(json.violations.map((v: { rule: string; line: number }) => [v.rule, v.line])).toEqual([['snapshot', k + 1], ['snapshot', expect.any(Number)]]);
+    // The flow's next snapshot is compared with the changed one as logged, so it breaks too (here a
+    // CNP inside the source gate, which must log that snapshot unchanged).
+    expect(json.violations.map((v: { rule: string; line: number }) => [v.rule, v.line])).toEqual([['snapshot', k + 1], ['source-gate', expect.any(Number)]]);
   });
 
   it('exits 2 with file, line and column for a malformed trace, and for bad usage', () => {
@@ -352,10 +357,13 @@ describe('ccalc run --dcqcn-trace and ccalc check-trace', () => {
     expect(checkTrace('--help').stdout).toMatch(/Exit code: 0 ACCEPT, 1 REJECT, 2 malformed/);
   });
 
-  it('--dcqcn-trace needs a DCQCN scenario', () => {
-    const r = spawnSync('node', [bin, 'run', 'paper-31-pfc', '--horizon', '10us', '--out', join(out, 'x'), '--dcqcn-trace', join(out, 'x.csv')], { encoding: 'utf8' });
+  it.each([
+    ['paper-31-pfc', 'it has no ECN marking'],
+    ['ns3-31-dcqcn', 'its sender 0 runs dcqcn-ns3-mlx'],
+  ])('--dcqcn-trace refuses %s, whose senders the format does not describe', (scenario, reason) => {
+    const r = spawnSync('node', [bin, 'run', scenario, '--horizon', '10us', '--out', join(out, 'x'), '--dcqcn-trace', join(out, 'x.csv')], { encoding: 'utf8' });
     expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/^ccalc: --dcqcn-trace: expected a scenario with DCQCN \(paper-31-pfc has none\)/);
+    expect(r.stderr).toBe(`ccalc: --dcqcn-trace: expected a scenario with ECN whose senders run DCQCN's "trace-reference" variant, the reaction point whose α and rates the format's rules describe (${scenario}: ${reason}), got "${join(out, 'x.csv')}"\n`);
   });
 });
 

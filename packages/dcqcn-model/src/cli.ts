@@ -83,7 +83,8 @@ const RUN_HELP = `ccalc run <scenario>... [options]
                    2 million rows of series.csv, 100 million packets, an hour of computing)
   --repeat N       compute N times in one process and record every compute time in summary.json
                    (compute_ms_runs; compute_ms_warm is the median of runs 2..N), for benchmarks
-  --dcqcn-trace FILE  also write the run's DCQCN event trace (the check-trace format) to FILE
+  --dcqcn-trace FILE  also write the run's DCQCN event trace (the check-trace format, with the senders' own α
+                      and rates) to FILE; the senders must run DCQCN's "trace-reference" variant
 `;
 
 /** Flags that take no value. */
@@ -155,7 +156,11 @@ export interface RunOptions {
  */
 export async function runScenario(scenario: Runnable, horizon: number, bin: number, out: string, dcqcnTrace?: string, options: RunOptions = {}): Promise<Record<string, unknown>> {
   const { name } = scenario;
-  if (dcqcnTrace !== undefined && scenario.dcqcnSourceGate === undefined) throw new ScenarioError('--dcqcn-trace', dcqcnTrace, `a scenario with DCQCN (${name} has none)`);
+  if (dcqcnTrace !== undefined) {
+    const { dcqcnTraceProblem } = await import('./check-trace/export.ts');
+    const problem = dcqcnTraceProblem(scenario.model(horizon));
+    if (problem !== null) throw new ScenarioError('--dcqcn-trace', dcqcnTrace, `a scenario with ECN whose senders run DCQCN's "trace-reference" variant, the reaction point whose α and rates the format's rules describe (${name}: ${problem})`);
+  }
   await checkRunFolder(out);
   if (dcqcnTrace !== undefined) await checkOutputFile(dcqcnTrace, '--dcqcn-trace');
   const repeat = options.repeat ?? 1;
@@ -209,7 +214,7 @@ export async function runScenario(scenario: Runnable, horizon: number, bin: numb
   if (dcqcnTrace !== undefined) {
     const { modelDcqcnTrace } = await import('./check-trace/export.ts');
     await mkdir(dirname(dcqcnTrace), { recursive: true });
-    await writeFile(dcqcnTrace, modelDcqcnTrace(model, result, scenario.dcqcnSourceGate!));
+    await writeFile(dcqcnTrace, modelDcqcnTrace(model, result));
   }
   return summary;
 }

@@ -19,11 +19,6 @@ export interface BuiltIn {
   description: string;
   horizon: number;
   model(horizon: number): PathServerModel;
-  /**
-   * For DCQCN scenarios: the sender's rate-decrease gate (s), at most one cut per this period
-   * (the source gate of an exported DCQCN trace; 0 = every notification cuts).
-   */
-  dcqcnSourceGate?: number;
   /** The model's clock against a simulator's hosts, for comparisons (none: the times are compared as they are). */
   clock?: Clock;
 }
@@ -41,14 +36,12 @@ export const BUILT_INS: Record<string, BuiltIn> = {
     horizon: 30e-3,
     model: (horizon) => ns3IncastModel({ dcqcn: true, pfc: true, horizon }),
     clock: NS3_CLOCK,
-    dcqcnSourceGate: 50e-6,
   },
   'ns3-31-dcqcn-nopfc': {
     description: 'the same with DCQCN (ns3-mlx) and no PFC',
     horizon: 30e-3,
     model: (horizon) => ns3IncastModel({ dcqcn: true, pfc: false, horizon }),
     clock: NS3_CLOCK,
-    dcqcnSourceGate: 50e-6,
   },
   'paper-31-pfc': {
     description: 'paper §V: 31 × 10 MB burst, 100 Gb/s, PFC only (fluid, ΔR = 4 µs)',
@@ -59,13 +52,11 @@ export const BUILT_INS: Record<string, BuiltIn> = {
     description: 'paper §V: the same with the paper\'s simplified DCQCN (β = 0.75, T_gap 50 µs) + PFC',
     horizon: 10e-3,
     model: (horizon) => paperIncastModel({ dcqcn: true, pfc: true, horizon }),
-    dcqcnSourceGate: 0,
   },
   'paper-31-dcqcn-nopfc': {
     description: 'paper §V: the paper\'s DCQCN without PFC (τ_o = 3 ms)',
     horizon: 10e-3,
     model: (horizon) => paperIncastModel({ dcqcn: true, pfc: false, horizon }),
-    dcqcnSourceGate: 0,
   },
   'paper-aimd-fairness': {
     description: 'paper §IV-B: two AIMD flows at 60 and 90 Gb/s through a 100 Gb/s FIFO',

@@ -27,7 +27,7 @@ export function randomPacketModel(seed: number): PathServerModel {
   const T = I / C;
   const n = int(2, 8);
   const us = 1e-6;
-  const ccaKind = pick(['line', 'slow', 'aimd', 'paper', 'zhu2015', 'ns3-mlx', 'nic'] as const);
+  const ccaKind = pick(['line', 'slow', 'aimd', 'paper', 'zhu2015', 'ns3-mlx', 'nic', 'trace-reference'] as const);
   const period = (): number => u(1.5, 6) * us;
   const cca = (): CongestionControl<unknown> => {
     switch (ccaKind) {
@@ -45,6 +45,8 @@ export function randomPacketModel(seed: number): PathServerModel {
         return dcqcn('ns3-mlx', { lineRate: C, minRate: C / 100, g: 1 / 16, decreasePeriod: period(), alphaPeriod: period(), increasePeriod: period(), fastRecoverySteps: int(1, 5), additiveIncrease: C * 0.01, hyperIncrease: C * 0.05, clampTargetRate: g.next() < 0.7 });
       case 'nic':
         return dcqcn('nic', { maxRate: C, minRate: C / 100, mergePeriod: period(), alphaRateShift: 1, alphaG: 64, alphaTimer: period(), noCnpTimer: period(), byteCounter: int(5, 30) * I, rateAi: C * 0.01, rateHai: C * 0.05, fastRecoverySteps: int(1, 5), initialAlpha: 1023 });
+      case 'trace-reference':
+        return dcqcn('trace-reference', { lineRate: C, minRate: C / 100, g: 1 / 16, multiplicativeIncrease: 0.05, decreaseGate: period(), tickPeriod: period() });
     }
   };
   const starts = [0, 0.3 * us, u(0, 3) * us];

@@ -1,7 +1,11 @@
 import { decrease, gateOpen, initialState, tick, type DcqcnParameters, type SourceState } from './rules.ts';
 import { TRACE_COLUMNS, formatRow, type DcqcnEvent, type TraceRow } from './row.ts';
 
-/** An event to log: when (ns), what, and for which flow; `pkt` identifies a CNP (cnp_sent, cnp_recv). */
+/**
+ * An event to log: when (ns), what, and for which flow; `pkt` identifies a CNP (cnp_sent,
+ * cnp_recv). `state` is the source's snapshot after the event as the sender computed it (cnp_recv,
+ * timer_tick); without it the writer computes the reference reaction point's.
+ */
 export interface DcqcnTraceEvent {
   time: number;
   event: DcqcnEvent;
@@ -9,13 +13,14 @@ export interface DcqcnTraceEvent {
   pkt?: number;
   sink: number;
   source: number;
+  state?: SourceState;
 }
 
 /**
- * Writes a DCQCN trace in the checker's format: assigns event ids in the given order, and computes
- * each source snapshot with the reference reaction point (./rules.ts), gate included, so that a
- * trace of well-timed events is accepted. Events must come in time order; parameter blocks are per
- * endpoint.
+ * Writes a DCQCN trace in the checker's format: assigns event ids in the given order, and logs each
+ * source snapshot as given (`state`) or, for events without one, computes it with the reference
+ * reaction point (./rules.ts), gate included, so that a trace of well-timed events is accepted.
+ * Events must come in time order; parameter blocks are per endpoint.
  * @example new DcqcnTraceWriter((endpoint) => params).rows([{ time: 0, event: 'cnp_sent', flow: 1, pkt: 0, sink: 9, source: 1 }])
  */
 export class DcqcnTraceWriter {
@@ -30,6 +35,7 @@ export class DcqcnTraceWriter {
       const p = this.parameters(e.event === 'cnp_sent' ? e.sink : e.source);
       const base = { time: e.time, eventId: this.nextId++, event: e.event, flow: e.flow, pkt: e.pkt ?? Number.NaN, sink: e.event === 'timer_tick' ? Number.NaN : e.sink, source: e.source, ...p };
       if (e.event === 'cnp_sent') return { ...base, rate: Number.NaN, alpha: Number.NaN };
+      if (e.state !== undefined) return { ...base, ...e.state };
       let flow = this.flows.get(e.flow);
       if (flow === undefined) {
         flow = { state: initialState(p), lastDecrease: null };

@@ -20,6 +20,7 @@ const PARAMETERS: Record<string, Record<string, Kind>> = {
   'dcqcn:paper': { lineRate: 'rate', decrease: 'number', additiveIncrease: 'rate', increaseInterval: 'time', timeout: 'time' },
   'dcqcn:zhu2015': { lineRate: 'rate', minRate: 'rate', g: 'number', alphaPeriod: 'time', increasePeriod: 'time', byteCounter: 'bytes', fastRecoverySteps: 'number', additiveIncrease: 'rate', hyperIncrease: 'rate', initialAlpha: 'number' },
   'dcqcn:ns3-mlx': { lineRate: 'rate', minRate: 'rate', g: 'number', decreasePeriod: 'time', alphaPeriod: 'time', increasePeriod: 'time', fastRecoverySteps: 'number', additiveIncrease: 'rate', hyperIncrease: 'rate', clampTargetRate: 'boolean' },
+  'dcqcn:trace-reference': { lineRate: 'rate', minRate: 'rate', g: 'number', multiplicativeIncrease: 'number', decreaseGate: 'time', tickPeriod: 'time' },
   'dcqcn:nic': { maxRate: 'rate', initialRate: 'rate', minRate: 'rate', mergePeriod: 'time', alphaRateShift: 'number', alphaG: 'number', alphaTimer: 'time', noCnpTimer: 'time', byteCounter: 'bytes', rateAi: 'rate', rateHai: 'rate', fastRecoverySteps: 'number', initialAlpha: 'number' },
 };
 
@@ -28,7 +29,8 @@ const MBPS = 1e6 / 8;
 /**
  * Defaults, given the link rate C (bytes/s) and the packet size (bytes): the paper's Table II for
  * its DCQCN, ns-3's Mellanox-mode settings of shared/traces for ns3-mlx, the line rate for a
- * sender without congestion control, and the line rate as initial and maximum rate for AIMD.
+ * sender without congestion control, the line rate as initial and maximum rate for AIMD, and for
+ * trace-reference ns3-mlx's gains and periods with an increase of 5 Mb/s per tick at 100 Gb/s.
  * Parameters without a default (and not optional in the algorithm) must be given.
  */
 function defaults(key: string, C: number, packetSize: number): Record<string, number | boolean | string> {
@@ -43,6 +45,8 @@ function defaults(key: string, C: number, packetSize: number): Record<string, nu
       return { lineRate: C, decrease: 0.75, additiveIncrease: 5 * MBPS, increaseInterval: 55e-6, timeout: 3e-3 };
     case 'dcqcn:ns3-mlx':
       return { lineRate: C, minRate: 100 * MBPS, g: 1 / 256, decreasePeriod: 50e-6, alphaPeriod: 55e-6, increasePeriod: 55e-6, fastRecoverySteps: 5, additiveIncrease: 5 * MBPS, hyperIncrease: 50 * MBPS, clampTargetRate: true };
+    case 'dcqcn:trace-reference':
+      return { lineRate: C, minRate: 100 * MBPS, g: 1 / 256, multiplicativeIncrease: 5e-5, decreaseGate: 50e-6, tickPeriod: 55e-6 };
     default:
       return {};
   }
@@ -58,7 +62,7 @@ const OPTIONAL = new Set(['aimd-rate.timeout', 'vegas.alpha', 'vegas.beta', 'veg
 export function parseCca(value: unknown, path: string, linkRate: number, packetSize: number): CcaSpec {
   const head = new Fields(value, path, Object.keys(value !== null && typeof value === 'object' ? value : {}));
   const algorithm = head.choice('algorithm', ['none', 'aimd-rate', 'aimd-window', 'vegas', 'dcqcn'] as const);
-  const variant = algorithm === 'dcqcn' ? head.choice('variant', ['paper', 'zhu2015', 'ns3-mlx', 'nic'] as const) : undefined;
+  const variant = algorithm === 'dcqcn' ? head.choice('variant', ['paper', 'zhu2015', 'ns3-mlx', 'nic', 'trace-reference'] as const) : undefined;
   const key = variant === undefined ? algorithm : `dcqcn:${variant}`;
   const kinds = PARAMETERS[key];
   const f = new Fields(value, path, ['algorithm', ...(variant === undefined ? [] : ['variant']), ...Object.keys(kinds)]);
@@ -98,15 +102,4 @@ export function buildCca(spec: CcaSpec): CongestionControl<unknown> {
     default:
       return dcqcn(spec.variant!, p);
   }
-}
-
-/**
- * The sender's rate-decrease gate of a DCQCN spec (s): at most one cut per this period (ns3-mlx:
- * its decrease period; nic: its merge period; paper and zhu2015: none, 0). Null for other algorithms.
- */
-export function dcqcnSourceGate(spec: CcaSpec): number | null {
-  if (spec.algorithm !== 'dcqcn') return null;
-  if (spec.variant === 'ns3-mlx') return spec.parameters.decreasePeriod as number;
-  if (spec.variant === 'nic') return spec.parameters.mergePeriod as number;
-  return 0;
 }

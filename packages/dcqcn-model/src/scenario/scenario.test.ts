@@ -158,7 +158,6 @@ describe('loadScenarioFile', () => {
   it('scenarios/ns3-31-dcqcn.json is the built-in ns3-31-dcqcn written as a file: the same run', async () => {
     const file = await loadScenarioFile(join(repo, 'scenarios/ns3-31-dcqcn.json'));
     expect(file.untilComplete).toBe(true);
-    expect(file.dcqcnSourceGate).toBe(50e-6);
     const horizon = 300e-6;
     const a = runPathServer(file.model(horizon));
     const b = runPathServer(BUILT_INS['ns3-31-dcqcn'].model(horizon));

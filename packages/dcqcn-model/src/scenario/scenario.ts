@@ -5,7 +5,7 @@ import { basename, dirname } from 'node:path';
 import { ScenarioError, TIME_RESOLUTION } from '../units.ts';
 import type { BuiltIn, Clock } from '../scenarios.ts';
 import { arrivalCurve, newConnectionInstants, onWire, parseArrival, type ArrivalPattern } from './arrivals.ts';
-import { buildCca, dcqcnSourceGate, parseCca, type CcaSpec } from './cca-spec.ts';
+import { buildCca, parseCca, type CcaSpec } from './cca-spec.ts';
 import { Fields } from './fields.ts';
 import { checkScenarioSize } from '../run-cost.ts';
 
@@ -229,7 +229,6 @@ export async function prepareScenario(json: unknown, name: string, baseDir: stri
   if (options.force !== true) checkScenarioSize(s);
   const arrivals = await Promise.all(s.senders.map((g) => arrivalCurve(g.arrival)));
   const totalBytes = s.senders.reduce((sum, g, k) => sum + g.count * arrivals[k].at(Infinity), 0);
-  const gates = s.senders.map((g) => dcqcnSourceGate(g.cca));
   return {
     name: s.name,
     description: s.description,
@@ -238,7 +237,6 @@ export async function prepareScenario(json: unknown, name: string, baseDir: stri
     bin: s.bin,
     seed: s.seed,
     model: (h) => scenarioModel(s, arrivals, h),
-    dcqcnSourceGate: gates.every((g) => g !== null) && new Set(gates).size === 1 ? gates[0]! : undefined,
     clock: s.clock,
   };
 }

@@ -4,7 +4,7 @@ import type { CongestionControl } from '../../cca.ts';
 import { ModelError } from '../../errors.ts';
 import { runPathServer } from '../../engine.ts';
 import { testSignals } from '../../test-support/signal-view.ts';
-import { dcqcn, dcqcnNic, dcqcnNs3Mlx, dcqcnPaper, dcqcnZhu2015 } from './index.ts';
+import { dcqcn, dcqcnNic, dcqcnNs3Mlx, dcqcnPaper, dcqcnTraceReference, dcqcnZhu2015 } from './index.ts';
 
 const Gbps = 1e9 / 8;
 const Mbps = 1e6 / 8;
@@ -190,9 +190,38 @@ describe('paper: constant β = 0.75, +5 Mb/s every 55 µs, no hyper increase, ca
   });
 });
 
+describe('trace-reference: the DCQCN trace format\'s reaction point, in integers', () => {
+  const cca = dcqcnTraceReference({ lineRate: 100 * Gbps, minRate: 100 * Mbps, g: 1 / 256, multiplicativeIncrease: 5e-5, decreaseGate: 50e-6, tickPeriod: 55e-6 });
+  // Worked by hand from the format's rules (check-trace's README), rate in bit/s and α in ppb.
+  it('cuts at a CNP outside the source gate, changes nothing inside it, and ticks from the first CNP', () => {
+    expect(cca.integers).toEqual({ g: 3_906_250, mi: 50_000, cnpInterval: 50_000, minRate: 100e6, maxRate: 100e9 });
+    expect(cca.nextTimer(cca.initial())).toBe(Infinity);
+    const first = cca.onNotification!(cca.initial(), view(10e-6));
+    expect([first.kind, first.state.rate, first.state.alpha]).toEqual(['rate-cut', 50e9, 1e9]); // ⌊10¹¹·10⁹/(2·10⁹)⌋; g + ⌊(10⁹ − g)·10⁹/10⁹⌋ = 10⁹
+    expect(cca.nextTimer(first.state)).toBeCloseTo(65e-6, 15);
+    const gated = cca.onNotification!(first.state, view(59.9994e-6)); // 49,999 ns after the cut (59,999.4 ns rounds to 59,999)
+    expect([gated.kind, gated.state]).toEqual(['cnp-gated', first.state]);
+    const tick = cca.onTimer(first.state, view(65e-6));
+    expect([tick.kind, tick.state.rate, tick.state.alpha]).toEqual(['timer-tick', 50_002_500_000, 996_093_750]);
+    expect(cca.nextTimer(tick.state)).toBeCloseTo(120e-6, 15);
+    const second = cca.onNotification!(tick.state, view(60e-6 + 0.4e-9)); // exactly 50,000 ns after the cut: the gate is open
+    expect([second.kind, second.state.rate, second.state.alpha]).toEqual(['rate-cut', 25_098_911_132, 996_109_008]);
+    expect(cca.limit(second.state)).toEqual({ kind: 'rate', rate: 25_098_911_132 / 8 });
+  });
+
+  it('stays within [min, max] and rounds α down to 0 in the end', () => {
+    let s = cca.initial();
+    for (let k = 0; k < 12; k++) s = cca.onNotification!(s, view(k * 50e-6)).state;
+    expect(s.rate).toBe(100e6);
+    // 100 Mb/s to 100 Gb/s at (1 + 5·10⁻⁵) per tick takes about ln(1000)/5·10⁻⁵ ≈ 138,000 ticks.
+    const after = Array.from({ length: 150_000 }).reduce<typeof s>((x) => cca.onTimer(x, view(x.nextTick)).state, s);
+    expect([after.rate, after.alpha]).toEqual([100e9, 0]);
+  });
+});
+
 describe('variant selection', () => {
   it('rejects an unknown variant and a parameter of another variant, naming it', () => {
-    expect(() => dcqcn('dctcp' as never, {} as never)).toThrow(/variant: expected one of "paper", "zhu2015", "ns3-mlx", "nic"/);
+    expect(() => dcqcn('dctcp' as never, {} as never)).toThrow(/variant: expected one of "paper", "zhu2015", "ns3-mlx", "nic", "trace-reference"/);
     let e: unknown;
     try {
       dcqcn('paper', { lineRate: 1, decrease: 0.75, additiveIncrease: 1, increaseInterval: 1, hyperIncrease: 5 } as never);

@@ -4,15 +4,17 @@ import { dcqcnPaper, type PaperDcqcnParameters } from './paper.ts';
 import { dcqcnZhu2015, type Zhu2015Parameters } from './zhu2015.ts';
 import { dcqcnNs3Mlx, type Ns3MlxParameters } from './ns3-mlx.ts';
 import { dcqcnNic, type NicParameters } from './nic.ts';
+import { dcqcnTraceReference, type TraceReferenceParameters } from './trace-reference.ts';
 
-/** The DCQCN variants, by name: which semantics a user faces (paper, published, ns-3, NIC). */
-export type DcqcnVariant = 'paper' | 'zhu2015' | 'ns3-mlx' | 'nic';
+/** The DCQCN variants, by name: which semantics a user faces (paper, published, ns-3, NIC, the trace format's reference). */
+export type DcqcnVariant = 'paper' | 'zhu2015' | 'ns3-mlx' | 'nic' | 'trace-reference';
 
 interface VariantParameters {
   paper: PaperDcqcnParameters;
   zhu2015: Zhu2015Parameters;
   'ns3-mlx': Ns3MlxParameters;
   nic: NicParameters;
+  'trace-reference': TraceReferenceParameters;
 }
 
 const PARAMETERS: Record<DcqcnVariant, readonly string[]> = {
@@ -20,6 +22,7 @@ const PARAMETERS: Record<DcqcnVariant, readonly string[]> = {
   zhu2015: ['lineRate', 'minRate', 'g', 'alphaPeriod', 'increasePeriod', 'byteCounter', 'fastRecoverySteps', 'additiveIncrease', 'hyperIncrease', 'initialAlpha'],
   'ns3-mlx': ['lineRate', 'minRate', 'g', 'decreasePeriod', 'alphaPeriod', 'increasePeriod', 'fastRecoverySteps', 'additiveIncrease', 'hyperIncrease', 'clampTargetRate'],
   nic: ['maxRate', 'initialRate', 'minRate', 'mergePeriod', 'alphaRateShift', 'alphaG', 'alphaTimer', 'noCnpTimer', 'byteCounter', 'rateAi', 'rateHai', 'fastRecoverySteps', 'initialAlpha'],
+  'trace-reference': ['lineRate', 'minRate', 'g', 'multiplicativeIncrease', 'decreaseGate', 'tickPeriod'],
 };
 
 /**
@@ -43,10 +46,12 @@ export function dcqcn<V extends DcqcnVariant>(variant: V, parameters: VariantPar
       return dcqcnZhu2015(parameters as Zhu2015Parameters) as CongestionControl<unknown>;
     case 'ns3-mlx':
       return dcqcnNs3Mlx(parameters as Ns3MlxParameters) as CongestionControl<unknown>;
+    case 'trace-reference':
+      return dcqcnTraceReference(parameters as TraceReferenceParameters) as CongestionControl<unknown>;
     default:
       return dcqcnNic(parameters as NicParameters) as CongestionControl<unknown>;
   }
 }
 
-export { dcqcnPaper, dcqcnZhu2015, dcqcnNs3Mlx, dcqcnNic };
-export type { PaperDcqcnParameters, Zhu2015Parameters, Ns3MlxParameters, NicParameters };
+export { dcqcnPaper, dcqcnZhu2015, dcqcnNs3Mlx, dcqcnNic, dcqcnTraceReference };
+export type { PaperDcqcnParameters, Zhu2015Parameters, Ns3MlxParameters, NicParameters, TraceReferenceParameters };

@@ -18,7 +18,7 @@ const ODD_VALUES: unknown[] = [
   null, true, false, 0, -1, 1, 0.5, 2.5, 1e-12, 1e30, -1e30, 1e308, '', ' ', 'NaN', 'Infinity', '-Infinity', 'abc',
   '0 s', '-5 us', '1 ps', '1e9 s', '1 ms', '10 us', '100 Gbps', '0 Gbps', '-5 Gbps', '1e30 Gbps', '1 TB', '0 B', '-1 kB', '1.5 MB',
   '5 apples', '10 MB/s', '1 kg', '1e-30 s', 'until-complete', 'threshold', 'paper', 'dequeue', 'enqueue', 'per-burst', 'persistent',
-  'ns3-mlx', 'paper', 'zhu2015', 'nic', 'dcqcn', 'none', 'aimd-rate', 'aimd-window', 'vegas', 'burst', 'repeated-bursts', 'constant-rate', 'trace',
+  'ns3-mlx', 'paper', 'zhu2015', 'nic', 'trace-reference', 'dcqcn', 'none', 'aimd-rate', 'aimd-window', 'vegas', 'burst', 'repeated-bursts', 'constant-rate', 'trace',
   [], [1, 2], {}, { a: 1 }, 'a/b', '../../escaped', '.', '..', 'x'.repeat(300), '\u0000', '\ud800',
 ];
 
