@@ -1,4 +1,4 @@
-import { averageRates, polyline, type Curve } from '@ccalc/curves';
+import { averageRates, polyline, polylineEnvelope, type Curve } from '@ccalc/curves';
 import type { EngineResult, StepSeries } from './results.ts';
 
 type Spec = Record<string, unknown>;
@@ -43,15 +43,24 @@ function timeLinesChart(values: { series: string; run: number; order: number; t:
   };
 }
 
-/** A chart of one described CCA quantity of every flow over time, drawn exactly as steps. */
-function stateChart(result: EngineResult, key: string, scale: number, yTitle: string, title: string): Spec {
-  const values = result.flows.flatMap((f) => stairs(f.state[key] ?? { time: [], value: [] }, result.horizon).map((p, order) => ({ series: f.name, run: 0, order, t: p.t * 1e3, y: p.y * scale })));
+/**
+ * A chart of one described CCA quantity of every flow over time, drawn exactly as steps; a flow with
+ * more than `maxPoints` vertices is drawn by its minimum and maximum in each of maxPoints/2 time
+ * columns instead (display only, as in curvesChart).
+ */
+function stateChart(result: EngineResult, key: string, scale: number, yTitle: string, title: string, maxPoints = 1200): Spec {
+  const values = result.flows.flatMap((f) => {
+    const points = stairs(f.state[key] ?? { time: [], value: [] }, result.horizon);
+    const drawn = points.length <= maxPoints ? points : columnEnvelope(points, result.horizon, Math.floor(maxPoints / 2));
+    return drawn.map((p, order) => ({ series: f.name, run: 0, order, t: p.t * 1e3, y: p.y * scale }));
+  });
   return timeLinesChart(values, title, yTitle);
 }
 
 /**
  * Vega-Lite spec: each flow's CCA rate over time (Gb/s vs ms), drawn exactly as steps — the paper's
- * Fig. 6a for AIMD.
+ * Fig. 6a for AIMD. A flow with more than 1,200 vertices is drawn by its lowest and highest rate in
+ * each of 600 time columns (about a pixel each), which looks the same and keeps the page small.
  * @example rateChart(result)
  */
 export function rateChart(result: EngineResult, title = 'Rates of the flows'): Spec {
@@ -118,7 +127,8 @@ export function vectorChart(result: EngineResult, a: number, b: number, capacity
 }
 
 /**
- * Vega-Lite spec: a window-based CCA's congestion window over time (kB vs ms) — the paper's Fig. 3.
+ * Vega-Lite spec: a window-based CCA's congestion window over time (kB vs ms) — the paper's Fig. 3
+ * (thinned to 600 columns as rateChart beyond 1,200 vertices per flow).
  * @example windowChart(result)
  */
 export function windowChart(result: EngineResult, title = 'Congestion window'): Spec {
@@ -135,14 +145,28 @@ export function windowChart(result: EngineResult, title = 'Congestion window'): 
  */
 export function curvesChart(series: { label: string; curve: Curve }[], end: number, title: string, yTitle = 'backlog (kB)', maxPoints = 6000): Spec {
   const values = series.flatMap(({ label, curve }) => {
-    const runs = polyline(curve, end);
-    const count = runs.reduce((n, r) => n + r.length, 0);
-    const drawn = count <= maxPoints ? runs : [columnEnvelope(runs.flat(), end, Math.floor(maxPoints / 2))];
+    // Each breakpoint drawn gives at least one vertex: past maxPoints of them, go to the envelope
+    // without building the polyline (a packet-level backlog has hundreds of thousands).
+    const runs = drawnBreakpoints(curve, end) > maxPoints ? null : polyline(curve, end);
+    const count = runs === null ? Infinity : runs.reduce((n, r) => n + r.length, 0);
+    const drawn = runs !== null && count <= maxPoints ? runs : [polylineEnvelope(curve, end, Math.floor(maxPoints / 2))];
     let order = 0;
     // kB to the milli-byte: float residue such as −1e−9 B would stretch the axis below zero.
     return drawn.flatMap((run, k) => run.map((p) => ({ series: label, run: k, order: order++, t: p.t * 1e3, y: Math.round(p.y * 1e3) / 1e6 + 0 })));
   });
   return timeLinesChart(values, title, yTitle);
+}
+
+/** How many of f's breakpoints lie in [0, end]. */
+function drawnBreakpoints(f: Curve, end: number): number {
+  let lo = 0;
+  let hi = f.t.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (f.t[mid] <= end) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** The lowest and highest vertex in each of `columns` equal slices of [0, end], in time order. */

@@ -46,6 +46,33 @@ describe('polyline (exact graph for plotting)', () => {
     expect(polyline(pureDelay(1), 3)).toEqual([[{ t: 0, y: 0 }, { t: 1, y: 0 }]]);
     expect(polyline(rate(2), 3)).toEqual([[{ t: 0, y: 0 }, { t: 3, y: 6 }]]);
   });
+
+  it('polylineEnvelope: the first lowest and highest vertex of each time slice, in time order', async () => {
+    const fc = (await import('fast-check')).default;
+    const { polyline, polylineEnvelope, pureDelay } = await import('./index.ts');
+    const { curveArb } = await import('./test-support/random-curves.ts');
+    expect(polylineEnvelope(step(5, 1), 2, 2)).toEqual([{ t: 0, y: 0 }, { t: 1, y: 0 }, { t: 1, y: 5 }]);
+    expect(polylineEnvelope(pureDelay(1), 3, 3)).toEqual([{ t: 0, y: 0 }, { t: 1, y: 0 }]); // +∞ left out
+    expect(() => polylineEnvelope(rate(1), 1, 0)).toThrow(/columns/);
+    // Against the vertices of polyline, sliced the slow way.
+    const slow = (vertices: { t: number; y: number }[], end: number, columns: number) =>
+      Array.from({ length: columns }, (_, c) => {
+        const from = c === 0 ? -Infinity : (end * c) / columns;
+        const until = c === columns - 1 ? Infinity : (end * (c + 1)) / columns;
+        const inside = vertices.filter((v) => v.t >= from && v.t < until);
+        if (inside.length === 0) return [];
+        const lo = inside.reduce((a, b) => (b.y < a.y ? b : a));
+        const hi = inside.reduce((a, b) => (b.y > a.y ? b : a));
+        return lo === hi || lo.y === hi.y ? [lo] : lo.t <= hi.t ? [lo, hi] : [hi, lo];
+      }).flat();
+    fc.assert(
+      fc.property(curveArb({}), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 40 }), (f, columns, e) => {
+        const end = e / 4;
+        expect(polylineEnvelope(f, end, columns)).toEqual(slow(polyline(f, end).flat(), end, columns));
+      }),
+      { numRuns: 500 },
+    );
+  });
 });
 
 describe('firstTimeAbove (signal instants)', () => {

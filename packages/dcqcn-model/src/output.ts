@@ -40,18 +40,20 @@ export function pausedCounts(result: Pick<EngineResult, 'events' | 'flows'>, tim
 
 /**
  * A run's aggregate series in bins of `bin` seconds (output only; the result itself is exact): bin
- * starts (s); per flow, the admitted rate averaged over each bin (bytes/s); the arrival rate at
- * the server, Σ_j Â_j as the server sees it averaged over each bin, as the paper bins it (the
- * flows' `sent` curves: with whole packets the packets as they arrive, as a simulator counts them,
- * and retransmissions included); the departure rate likewise; the backlog at each bin start (bytes).
+ * starts (s); the arrival rate at the server, Σ_j Â_j as the server sees it averaged over each bin,
+ * as the paper bins it (the flows' `sent` curves: with whole packets the packets as they arrive, as
+ * a simulator counts them, and retransmissions included); the departure rate likewise; the backlog
+ * at each bin start (bytes).
  */
-export function binnedSeries(result: EngineResult, bin: number): { starts: number[]; admitted: number[][]; arrival: number[]; departure: number[]; backlog: number[] } {
+export function binnedSeries(result: EngineResult, bin: number): { starts: number[]; arrival: number[]; departure: number[]; backlog: number[] } {
   const count = Math.floor(result.horizon / bin + 1e-9);
   const starts = Array.from({ length: count }, (_, k) => k * bin);
-  const admitted = result.flows.map((f) => averageRates(f.admitted, 0, bin, count));
-  const arriving = result.flows.map((f) => averageRates(f.sent, 0, bin, count));
-  const arrival = starts.map((_, k) => arriving.reduce((sum, a) => sum + a[k], 0));
-  return { starts, admitted, arrival, departure: averageRates(result.departures, 0, bin, count), backlog: sample(result.backlog, starts) };
+  const arrival = new Array<number>(count).fill(0);
+  for (const f of result.flows) {
+    const a = averageRates(f.sent, 0, bin, count);
+    for (let k = 0; k < count; k++) arrival[k] += a[k];
+  }
+  return { starts, arrival, departure: averageRates(result.departures, 0, bin, count), backlog: sample(result.backlog, starts) };
 }
 
 /**
@@ -76,19 +78,20 @@ export function modelSeries(result: EngineResult): ModelSeries {
  * 3. `senders: false` leaves senders.csv out (it has a row per sender and bin).
  */
 export function runCsv(result: EngineResult, bin: number, options: { senders?: boolean } = {}): { series: string; senders?: string; events: string } {
-  const { starts, admitted, arrival, departure, backlog } = binnedSeries(result, bin);
+  const { starts, arrival, departure, backlog } = binnedSeries(result, bin);
   const paused = pausedCounts(result, starts);
   const time = starts.map((t) => csvNumber(t * 1e6, 6, 'time_us'));
   const series = ['time_us,arrival_rate_gbps,departure_rate_gbps,backlog_bytes,paused_senders', ...starts.map((_, k) => `${time[k]},${csvNumber(gbps(arrival[k]), 6, 'arrival_rate_gbps')},${csvNumber(gbps(departure[k]), 6, 'departure_rate_gbps')},${csvNumber(backlog[k], 3, 'backlog_bytes')},${paused[k]}`)].join('\n');
   const senderRows: string[] = ['time_us,sender,rate_gbps,window_bytes,admitted_rate_gbps,backlog_bytes'];
   if (options.senders !== false) result.flows.forEach((f, j) => {
+    const admitted = averageRates(f.admitted, 0, bin, starts.length);
     const a = sample(f.admitted, starts);
     const d = sample(f.delivered, starts);
     // The CCA's limit: a rate or a window (an empty cell for the one it does not have).
     const limit = (key: 'rate' | 'window', unit: (x: number) => number, decimals: number, column: string): string[] => (f.state[key] === undefined || f.state[key].time.length === 0 ? starts.map(() => '') : stepSamples(f.state[key], starts).map((x) => csvNumber(unit(x), decimals, column)));
     const rate = limit('rate', gbps, 6, 'rate_gbps');
     const window = limit('window', (x) => x, 3, 'window_bytes');
-    starts.forEach((_, k) => senderRows.push(`${time[k]},${j},${rate[k]},${window[k]},${csvNumber(gbps(admitted[j][k]), 6, 'admitted_rate_gbps')},${csvNumber(a[k] - d[k], 3, 'backlog_bytes')}`));
+    starts.forEach((_, k) => senderRows.push(`${time[k]},${j},${rate[k]},${window[k]},${csvNumber(gbps(admitted[k]), 6, 'admitted_rate_gbps')},${csvNumber(a[k] - d[k], 3, 'backlog_bytes')}`));
   });
   // The engine's events, and a flow-complete event when a flow's last byte is delivered.
   const completed = completionTimes(result).flatMap((t, j) => (t === null ? [] : [{ time: t, flow: j, kind: 'flow-complete', after: { bytes: result.flows[j].arrivals.at(Infinity) } }]));
@@ -105,17 +108,24 @@ export function runCsv(result: EngineResult, bin: number, options: { senders?: b
   return { series, senders: options.senders === false ? undefined : senderRows.join('\n'), events };
 }
 
+const completions = new WeakMap<EngineResult, readonly (number | null)[]>();
+
 /**
  * When each flow completed: the instant its last byte was delivered (D reaches the flow's total,
- * exactly), or null if it had not by the horizon or never ends (s).
+ * exactly), or null if it had not by the horizon or never ends (s). Computed once per result.
  */
-export function completionTimes(result: EngineResult): (number | null)[] {
-  return result.flows.map((f) => {
-    const total = f.arrivals.at(Infinity);
-    if (!Number.isFinite(total)) return null;
-    const t = firstTimeAbove(f.delivered, 0, result.horizon, total - 1e-6);
-    return Number.isFinite(t) ? t : null;
-  });
+export function completionTimes(result: EngineResult): readonly (number | null)[] {
+  let times = completions.get(result);
+  if (times === undefined) {
+    times = result.flows.map((f) => {
+      const total = f.arrivals.at(Infinity);
+      if (!Number.isFinite(total)) return null;
+      const t = firstTimeAbove(f.delivered, 0, result.horizon, total - 1e-6);
+      return Number.isFinite(t) ? t : null;
+    });
+    completions.set(result, times);
+  }
+  return times;
 }
 
 /**
@@ -259,7 +269,7 @@ function utilisation(result: EngineResult, model: PathServerModel): number | nul
  * 1 when all are equal, 1/n when one flow has everything; flows with no traffic are left out;
  * null when there is none.
  */
-function fairness(result: EngineResult, completion: (number | null)[]): number | null {
+function fairness(result: EngineResult, completion: readonly (number | null)[]): number | null {
   const x: number[] = [];
   result.flows.forEach((f, j) => {
     const start = firstArrival(f, result.horizon);
