@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fromPackets, rate, step } from '@ccalc/curves';
-import { aggregateRateChart, curvesChart, fixedRate, rateChart, runPathServer, type PathServerModel } from './index.ts';
+import { aggregateRateChart, curvesChart, fixedRate, flowCompletionTimes, rateChart, runPathServer, type PathServerModel } from './index.ts';
 
 type Point = { series: string; run: number; t: number; y: number };
 const points = (spec: Record<string, unknown>): Point[] => (spec.data as { values: Point[] }).values;
@@ -22,9 +22,11 @@ describe('plots', () => {
     expect(v.slice(10).every((p) => p.y === 0)).toBe(true);
   });
 
-  it('rateChart: a constant rate is one horizontal line (unchanged steps add no vertex)', () => {
+  it('rateChart: a constant rate is one horizontal line (unchanged steps add no vertex), until the flow completes', () => {
     const v = points(rateChart(result)).filter((p) => p.series === 'f0');
-    expect(v.map((p) => [p.t, p.y])).toEqual([[0, 80], [0.2, 80]]);
+    const done = flowCompletionTimes(result)[0]!; // 1 MB at 80 Gb/s, sharing 100 Gb/s: about 160 µs
+    expect(done).toBeGreaterThan(100e-6);
+    expect(v.map((p) => [p.t, p.y])).toEqual([[0, 80], [done * 1e3, 80]]);
   });
 
   it('rateChart: the legend lists the flows in their order (s2 before s10), not sorted as text', () => {

@@ -1,14 +1,7 @@
-import { averageRates, polyline, polylineEnvelope, type Curve } from '@ccalc/curves';
+import { averageRates, polyline, polylineEnvelope, type Curve, type Vertex } from '@ccalc/curves';
 import type { EngineResult, StepSeries } from './results.ts';
-
-type Spec = Record<string, unknown>;
-
-const BASE = {
-  $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-  width: 560,
-  height: 300,
-  config: { font: 'DejaVu Sans', legend: { orient: 'bottom', direction: 'horizontal', labelLimit: 0, columns: 8, symbolLimit: 0 } },
-};
+import { BASE, ZOOM, activeEnd, timeAxis, type Spec } from './charts/chart-spec.ts';
+import { flowCompletionTimes } from './completion-times.ts';
 
 /** The exact staircase of a step series on [0, end] as (t, value) vertices (a step that keeps the value adds none). */
 function stairs(s: StepSeries, end: number): { t: number; y: number }[] {
@@ -43,24 +36,73 @@ function timeLinesChart(values: { series: string; run: number; order: number; t:
   };
 }
 
+/** Beyond this many flows, state charts draw the spread across flows instead of a line each. */
+const MAX_LINES = 64;
+
 /**
- * A chart of one described CCA quantity of every flow over time, drawn exactly as steps; a flow with
- * more than `maxPoints` vertices is drawn by its minimum and maximum in each of maxPoints/2 time
- * columns instead (display only, as in curvesChart).
+ * A chart of one described CCA quantity of every flow over the active period (`activeEnd`), each
+ * flow's line ending when the flow completed (its state means nothing after that). Up to 64 flows, a
+ * line each, drawn exactly as steps; a flow with more than `maxPoints` vertices is drawn by its
+ * minimum and maximum in each of maxPoints/2 time columns (display only, as in curvesChart). Beyond
+ * 64 flows, the least, median and largest value across the flows still running, per column. On a
+ * log axis when the values span more than a factor of 50.
  */
 function stateChart(result: EngineResult, key: string, scale: number, yTitle: string, title: string, maxPoints = 1200): Spec {
-  const values = result.flows.flatMap((f) => {
-    const points = stairs(f.state[key] ?? { time: [], value: [] }, result.horizon);
-    const drawn = points.length <= maxPoints ? points : columnEnvelope(points, result.horizon, Math.floor(maxPoints / 2));
+  const end = activeEnd(result);
+  const done = flowCompletionTimes(result);
+  const series = result.flows.map((f, j) => stairs(f.state[key] ?? { time: [], value: [] }, Math.min(end, done[j] ?? end)));
+  let least = Infinity;
+  let largest = 0;
+  for (const s of series) for (const p of s) if (p.y > 0) (least = Math.min(least, p.y)), (largest = Math.max(largest, p.y));
+  const log = least * 50 < largest;
+  const yScale = log ? { type: 'log' } : {};
+  if (result.flows.length > MAX_LINES) return spreadChart(series, end, scale, yTitle, title, yScale);
+  const values = result.flows.flatMap((f, j) => {
+    const points = series[j].filter((p) => !log || p.y > 0);
+    const drawn = points.length <= maxPoints ? points : columnEnvelope(points, end, Math.floor(maxPoints / 2));
     return drawn.map((p, order) => ({ series: f.name, run: 0, order, t: p.t * 1e3, y: p.y * scale }));
   });
-  return timeLinesChart(values, title, yTitle);
+  const chart = timeLinesChart(values, title, yTitle);
+  const encoding = chart.encoding as Record<string, Record<string, unknown>>;
+  return { ...chart, params: [ZOOM], encoding: { ...encoding, x: timeAxis(end), y: { ...encoding.y, scale: yScale } } };
+}
+
+/** The least, median and largest of the flows' step series in each of 560 columns (at each column's middle), over the flows whose series covers it. */
+function spreadChart(series: { t: number; y: number }[][], end: number, scale: number, yTitle: string, title: string, yScale: Record<string, unknown>): Spec {
+  const columns = 560;
+  const at = (k: number): number => ((k + 0.5) * end) / columns;
+  const cursors = series.map(() => 0);
+  const values = Array.from({ length: columns }, (_, k) => {
+    const t = at(k);
+    const ys: number[] = [];
+    series.forEach((s, j) => {
+      if (s.length === 0 || t > s[s.length - 1].t) return;
+      while (cursors[j] + 1 < s.length && s[cursors[j] + 1].t <= t) cursors[j]++;
+      ys.push(s[cursors[j]].y * scale);
+    });
+    if (ys.length === 0) return null;
+    ys.sort((a, b) => a - b);
+    const h = (ys.length - 1) / 2;
+    return { t: t * 1e3, min: ys[0], median: (ys[Math.floor(h)] + ys[Math.ceil(h)]) / 2, max: ys[ys.length - 1], running: ys.length };
+  }).filter((v) => v !== null);
+  const x = timeAxis(end);
+  return {
+    ...BASE,
+    title: { text: title, subtitle: `band: the least to the largest of the ${series.length} flows still running; line: the median` },
+    data: { values },
+    layer: [
+      { params: [ZOOM], mark: { type: 'area', opacity: 0.3, color: '#1f5fa8' }, encoding: { x, y: { field: 'min', type: 'quantitative', title: yTitle, scale: yScale }, y2: { field: 'max' }, tooltip: [{ field: 't', title: 'ms' }, { field: 'min' }, { field: 'median' }, { field: 'max' }, { field: 'running' }] } },
+      { mark: { type: 'line', color: '#1f5fa8', strokeWidth: 1.5 }, encoding: { x, y: { field: 'median', type: 'quantitative', scale: yScale } } },
+    ],
+  };
 }
 
 /**
  * Vega-Lite spec: each flow's CCA rate over time (Gb/s vs ms), drawn exactly as steps — the paper's
- * Fig. 6a for AIMD. A flow with more than 1,200 vertices is drawn by its lowest and highest rate in
- * each of 600 time columns (about a pixel each), which looks the same and keeps the page small.
+ * Fig. 6a for AIMD — until the flow completes, on a log axis when rates span more than a factor of
+ * 50. A flow with more than 1,200 vertices is drawn by its lowest and highest rate in each of 600
+ * time columns (about a pixel each), which looks the same and keeps the page small; beyond 64 flows,
+ * the spread across the flows (stateChart).
  * @example rateChart(result)
  */
 export function rateChart(result: EngineResult, title = 'Rates of the flows'): Spec {
@@ -145,16 +187,25 @@ export function windowChart(result: EngineResult, title = 'Congestion window'): 
  */
 export function curvesChart(series: { label: string; curve: Curve }[], end: number, title: string, yTitle = 'backlog (kB)', maxPoints = 6000): Spec {
   const values = series.flatMap(({ label, curve }) => {
-    // Each breakpoint drawn gives at least one vertex: past maxPoints of them, go to the envelope
-    // without building the polyline (a packet-level backlog has hundreds of thousands).
-    const runs = drawnBreakpoints(curve, end) > maxPoints ? null : polyline(curve, end);
-    const count = runs === null ? Infinity : runs.reduce((n, r) => n + r.length, 0);
-    const drawn = runs !== null && count <= maxPoints ? runs : [polylineEnvelope(curve, end, Math.floor(maxPoints / 2))];
+    const drawn = drawnRuns(curve, end, maxPoints);
     let order = 0;
     // kB to the milli-byte: float residue such as −1e−9 B would stretch the axis below zero.
     return drawn.flatMap((run, k) => run.map((p) => ({ series: label, run: k, order: order++, t: p.t * 1e3, y: Math.round(p.y * 1e3) / 1e6 + 0 })));
   });
   return timeLinesChart(values, title, yTitle);
+}
+
+/**
+ * The vertices to draw of a curve on [0, end]: its exact polyline (several runs where it is +∞) if
+ * that has at most `maxPoints` vertices, else the lowest and highest vertex in each of maxPoints/2
+ * time columns (polylineEnvelope), which looks the same at any screen size (display only).
+ */
+export function drawnRuns(curve: Curve, end: number, maxPoints: number): Vertex[][] {
+  // Each breakpoint drawn gives at least one vertex: past maxPoints of them, go to the envelope
+  // without building the polyline (a packet-level backlog has hundreds of thousands).
+  const runs = drawnBreakpoints(curve, end) > maxPoints ? null : polyline(curve, end);
+  const count = runs === null ? Infinity : runs.reduce((n, r) => n + r.length, 0);
+  return runs !== null && count <= maxPoints ? runs : [polylineEnvelope(curve, end, Math.floor(maxPoints / 2))];
 }
 
 /** How many of f's breakpoints lie in [0, end]. */

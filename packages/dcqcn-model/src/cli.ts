@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { rateChart, windowChart, curvesChart, type EngineChoice } from '@ccalc/cca';
+import type { EngineChoice } from '@ccalc/cca';
+import { runCharts } from './run-charts.ts';
 import { BUILT_INS } from './scenarios.ts';
 import { parseQuantity, ScenarioError } from './units.ts';
 import { runCsv, runSummary } from './output.ts';
@@ -202,11 +203,7 @@ export async function runScenario(scenario: Runnable, horizon: number, bin: numb
       writeFile(join(dir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`),
     ]);
     if (options.plots === false) return;
-    const charts = [
-      // Window-based CCAs have no rate to draw: their windows instead.
-      result.flows.some((f) => f.state.rate !== undefined) ? { name: 'rates', spec: rateChart(result, `${name}: sender rates`) } : { name: 'windows', spec: windowChart(result, `${name}: congestion windows`) },
-      { name: 'backlog', spec: curvesChart([{ label: 'switch backlog', curve: result.backlog }], result.horizon, `${name}: backlog`, 'backlog (kB)') },
-    ];
+    const charts = runCharts(name, result, model);
     await writeFile(join(dir, 'charts.json'), JSON.stringify(charts));
     const { renderChart } = await import('./render.ts'); // vega and resvg load only when plots are written
     for (const c of charts) await renderChart(c.spec, join(dir, c.name));
@@ -326,7 +323,7 @@ export async function compareRun(dir: string, prefix: string, out: string): Prom
   const metrics: Record<string, unknown> = { run, trace: prefix, ...compareWithTrace(model, trace, summary.link_rate_gbps ?? 100), coverage: { ...coverage, episode_us: episode, covers_episode: coversEpisode }, event_times: eventTimeErrors(summary, trace) };
   await mkdir(out, { recursive: true });
   const charts = comparisonSpecs(model, trace, metrics.span_us as number)
-    .map((spec, k) => ({ name: ['backlog-vs-simulator', 'backlog-vs-simulator-400us', 'arrival-rate-vs-simulator-400us'][k], spec }))
+    .map((spec, k) => ({ name: ['backlog-vs-simulator', 'backlog-vs-simulator-400us', 'arrival-rate-vs-simulator-400us', 'backlog-residual'][k], spec }))
     .filter((c) => c.name !== 'arrival-rate-vs-simulator-400us' || metrics.arrival_rate_10us !== null); // no 10 µs bin: no rates to draw
   await writeFile(join(out, 'compare.json'), `${JSON.stringify(metrics, null, 2)}\n`);
   await writeFile(join(out, 'compare-charts.json'), JSON.stringify(charts));

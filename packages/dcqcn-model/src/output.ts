@@ -1,5 +1,5 @@
 import { type Curve, EPSILON, asRateLatency, averageRates, firstTimeAbove, firstTimeBelow, sample } from '@ccalc/curves';
-import { flowDelays, type EngineResult, type PathServerModel } from '@ccalc/cca';
+import { flowCompletionTimes, flowDelays, type EngineResult, type PathServerModel } from '@ccalc/cca';
 import type { ModelSeries } from './compare.ts';
 import { quantile } from 'd3-array';
 import { csvNumber, eventDetails, rounded } from './csv-numbers.ts';
@@ -108,25 +108,8 @@ export function runCsv(result: EngineResult, bin: number, options: { senders?: b
   return { series, senders: options.senders === false ? undefined : senderRows.join('\n'), events };
 }
 
-const completions = new WeakMap<EngineResult, readonly (number | null)[]>();
-
-/**
- * When each flow completed: the instant its last byte was delivered (D reaches the flow's total,
- * exactly), or null if it had not by the horizon or never ends (s). Computed once per result.
- */
-export function completionTimes(result: EngineResult): readonly (number | null)[] {
-  let times = completions.get(result);
-  if (times === undefined) {
-    times = result.flows.map((f) => {
-      const total = f.arrivals.at(Infinity);
-      if (!Number.isFinite(total)) return null;
-      const t = firstTimeAbove(f.delivered, 0, result.horizon, total - 1e-6);
-      return Number.isFinite(t) ? t : null;
-    });
-    completions.set(result, times);
-  }
-  return times;
-}
+/** When each flow completed (s; null if not by the horizon): `flowCompletionTimes` of @ccalc/cca. */
+export const completionTimes = flowCompletionTimes;
 
 /**
  * Headline figures of a run (summary.json), from the exact curves and events whatever the bin of the
@@ -158,7 +141,7 @@ export function runSummary(result: EngineResult, computeMs: number, model?: Path
     first_notification_us: first('cnp'),
     first_cut_us: first('rate-cut'),
     first_pause_us: first('pfc-pause'),
-    ...(model === undefined ? {} : { first_pause_sent_us: firstPauseSent(result, model), link_rate_gbps: linkRateGbps(model) }),
+    ...(model === undefined ? {} : { first_pause_sent_us: firstPauseSent(result, model), link_rate_gbps: linkRateGbps(model), parameters: modelParameters(model) }),
     pauses: result.events.filter((e) => e.kind === 'pfc-pause').length,
     notifications: result.events.filter((e) => e.kind === 'cnp').length,
     cuts: cutCount(result),
@@ -216,6 +199,25 @@ function firstPauseSent(result: EngineResult, model: PathServerModel): number | 
 }
 
 /** The bottleneck's rate (Gb/s) for a rate or rate-latency server, else null. */
+/**
+ * What a reader needs to know of the model that ran (summary.json's `parameters`, the report's
+ * parameter table): senders, link rate, packet size (null for fluid), the CCAs by name, ECN's
+ * thresholds and notification gap, PFC's thresholds and resume rule (null when not configured).
+ * Bytes, Gb/s, µs.
+ */
+export function modelParameters(model: PathServerModel): Record<string, unknown> {
+  const ecn = model.ecn;
+  const pfc = model.pfc;
+  return {
+    senders: model.flows.length,
+    link_rate_gbps: linkRateGbps(model),
+    packet_bytes: model.packets?.size ?? null,
+    cca: [...new Set(model.flows.map((f) => f.cca.name))].join(', '),
+    ecn: ecn === undefined ? null : { k_min_bytes: ecn.kMin ?? ecn.kMax, k_max_bytes: ecn.kMax, p_max: ecn.pMax ?? null, at: ecn.at ?? 'enqueue', marks: ecn.random === undefined || ecn.random === 'expected' ? 'expected value' : `random, seed ${ecn.random.seed}`, notification_gap_us: Math.round((ecn.notificationGap ?? 0) * 1e9) / 1e3 },
+    pfc: pfc === undefined ? null : { x_off_bytes: pfc.xOff, x_on_bytes: pfc.xOn, resume: pfc.resume ?? 'threshold' },
+  };
+}
+
 function linkRateGbps(model: PathServerModel): number | null {
   const rl = asRateLatency(model.service);
   return rl === null ? null : (rl.rate * 8) / 1e9;
