@@ -1,7 +1,8 @@
 /**
  * Writes notebooks/figures/fig-<N>.png for every chart of the notebooks whose title names a figure
- * of the paper ("… (paper Fig. 9a)"): the notebooks are executed, and their SVG outputs rendered
- * to PNG, so the committed figures are exactly what the notebooks draw.
+ * of the paper ("… (paper Fig. 9a)"), and chart-<name>.png for each run chart ("… (run chart:
+ * backlog)"): the notebooks are executed, and their SVG outputs rendered to PNG, so the committed
+ * figures are exactly what the notebooks draw.
  *   npx tsx notebooks/lib/figures.ts            (about two minutes)
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,8 +24,9 @@ for (const name of sources()) {
     for (const o of cell.outputs ?? []) {
       const svg = [o.data?.['image/svg+xml'] ?? []].flat().join('');
       const figure = /paper Fig\. (\d+[ab]?)\)/.exec(svg)?.[1];
-      if (figure === undefined) continue;
-      const file = join(out, `fig-${figure}.png`);
+      const chart = /\(run chart: ([\w-]+)\)/.exec(svg)?.[1];
+      if (figure === undefined && chart === undefined) continue;
+      const file = join(out, figure === undefined ? `chart-${chart}.png` : `fig-${figure}.png`);
       writeFileSync(file, svgToPng(svg));
       written.push(`${file}  (${name})`);
     }

@@ -44,8 +44,8 @@ const MAX_LINES = 64;
  * flow's line ending when the flow completed (its state means nothing after that). Up to 64 flows, a
  * line each, drawn exactly as steps; a flow with more than `maxPoints` vertices is drawn by its
  * minimum and maximum in each of maxPoints/2 time columns (display only, as in curvesChart). Beyond
- * 64 flows, the least, median and largest value across the flows still running, per column. On a
- * log axis when the values span more than a factor of 50.
+ * 64 flows, the least, median and largest value across the flows still running, per column. Rates
+ * go on a log axis when they span more than a factor of 50.
  */
 function stateChart(result: EngineResult, key: string, scale: number, yTitle: string, title: string, maxPoints = 1200): Spec {
   const end = activeEnd(result);
@@ -54,7 +54,7 @@ function stateChart(result: EngineResult, key: string, scale: number, yTitle: st
   let least = Infinity;
   let largest = 0;
   for (const s of series) for (const p of s) if (p.y > 0) (least = Math.min(least, p.y)), (largest = Math.max(largest, p.y));
-  const log = least * 50 < largest;
+  const log = key === 'rate' && least * 50 < largest; // windows stay linear, as the paper draws them
   const yScale = log ? { type: 'log' } : {};
   if (result.flows.length > MAX_LINES) return spreadChart(series, end, scale, yTitle, title, yScale);
   const values = result.flows.flatMap((f, j) => {

@@ -133,14 +133,14 @@ function aggregated(result: EngineResult, title: string, end: number): Spec {
         data: { values: KINDS.flatMap((kind, i) => counts[i].map((count, k) => ({ kind, t: t(k), count }))) },
         params: [ZOOM],
         mark: { type: 'line', strokeWidth: 1.2 },
-        encoding: { x, y: { field: 'count', type: 'quantitative', title: 'events per bin' }, color: { field: 'kind', type: 'nominal', title: null, scale: { domain: KINDS, range: COLOURS } } },
+        encoding: { x, y: { field: 'count', type: 'quantitative', title: 'events per bin', axis: { format: 'd', tickMinStep: 1 } }, color: { field: 'kind', type: 'nominal', title: null, scale: { domain: KINDS, range: COLOURS } } },
       },
       {
         width: BASE.width,
         height: 120,
         data: { values: paused.map((count, k) => ({ t: t(k), count })) },
         mark: { type: 'area', color: '#f59e0b', opacity: 0.8, interpolate: 'step-after' },
-        encoding: { x, y: { field: 'count', type: 'quantitative', title: 'senders paused' } },
+        encoding: { x, y: { field: 'count', type: 'quantitative', title: 'senders paused', axis: { format: 'd', tickMinStep: 1 }, scale: { domainMin: 0, domainMax: Math.max(1, ...paused) } } },
       },
     ],
   };

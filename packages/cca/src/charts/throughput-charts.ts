@@ -43,6 +43,7 @@ export function throughputHeatmap(result: EngineResult, title = 'Throughput per 
       values.push({ sender: row, t0: ((k * end) / BINS) * 1e3, t1: Math.min(end, ((k + 1.25) * end) / BINS) * 1e3, gbps: Math.round((sum / (last - first + 1)) * 1e6) / 1e6 });
     }
   }
+  const largest = values.reduce((m, v) => Math.max(m, v.gbps), 0);
   return {
     ...BASE,
     height: Math.max(120, Math.min(600, 10 * rows.length)),
@@ -53,9 +54,10 @@ export function throughputHeatmap(result: EngineResult, title = 'Throughput per 
     encoding: {
       x: timeAxis(end, 't0'),
       x2: { field: 't1' },
-      y: { field: 'sender', type: 'ordinal', sort: rows, title: group === 1 ? 'sender' : `senders (groups of ${group})`, axis: rows.length > 40 ? { labelOverlap: true } : {} },
-      // symlog: the few bins at line rate do not wash out the Gb/s of the rest.
-      color: { field: 'gbps', type: 'quantitative', title: 'sent (Gb/s)', scale: { type: 'symlog', scheme: 'viridis' } },
+      y: { field: 'sender', type: 'ordinal', sort: rows, title: group === 1 ? 'sender' : `senders (groups of ${group})`, scale: { paddingInner: 0 }, axis: rows.length > 40 ? { labelOverlap: true } : {} },
+      // A symmetric log scale, linear below 10 Mb/s: the few bins at line rate do not wash out the
+      // Gb/s of the rest, and 100 Mb/s stands apart from nothing sent.
+      color: { field: 'gbps', type: 'quantitative', title: 'sent (Gb/s)', scale: { type: 'symlog', constant: 0.01, scheme: 'viridis' }, legend: { values: [0, 0.01, 0.1, 1, 10, 100, 400].filter((v) => v <= Math.max(0.01, largest)), format: '~g' } },
       tooltip: [{ field: 'sender' }, { field: 't0', title: 'from (ms)' }, { field: 'gbps', title: 'Gb/s' }],
     },
     config: { ...BASE.config, legend: { orient: 'right' } },
