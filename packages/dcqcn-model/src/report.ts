@@ -5,7 +5,7 @@
  * written next to it for documents and slides.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as vegaLite from 'vega-lite';
@@ -211,7 +211,16 @@ export async function writeReport(runs: readonly ReportRun[], out: string, title
   await writeFile(page, await reportHtml(title, runs, notes));
   const { renderChart } = await import('./render.ts');
   for (const r of runs) {
-    for (const c of [...r.charts, ...(r.comparison?.charts ?? [])]) await renderChart(c.spec, join(out, 'figures', `${name(r)}-${c.name.replace(/[^\w.-]+/g, '-')}`));
+    for (const c of [...r.charts, ...(r.comparison?.charts ?? [])]) {
+      const target = join(out, 'figures', `${name(r)}-${c.name.replace(/[^\w.-]+/g, '-')}`);
+      // A run's own charts were drawn by ccalc run beside its charts.json (the folder is written
+      // whole, so they are of the same specs): copied, not drawn again.
+      const drawn = join(r.dir, c.name);
+      if (r.charts.includes(c) && existsSync(`${drawn}.png`) && existsSync(`${drawn}.svg`)) {
+        await mkdir(dirname(target), { recursive: true });
+        await Promise.all(['png', 'svg'].map((ext) => copyFile(`${drawn}.${ext}`, `${target}.${ext}`)));
+      } else await renderChart(c.spec, target);
+    }
   }
   return page;
 }
