@@ -1,6 +1,20 @@
 import type { Curve } from './curve.ts';
 import { CurveError, requireNonNegative } from './errors.ts';
 
+/**
+ * Visits the vertices of f's graph on [0, end] in time order: at each breakpoint its left limit,
+ * value and right limit, then the segment's end (a vertex may repeat; +∞ values are passed on).
+ */
+function walkGraph(f: Curve, end: number, visit: (t: number, y: number) => void): void {
+  for (let i = 0; i < f.t.length && f.t[i] <= end; i++) {
+    if (i > 0) visit(f.t[i], f.leftLimitAtBreakpoint(i));
+    visit(f.t[i], f.v[i]);
+    visit(f.t[i], f.r[i]);
+    const next = i + 1 < f.t.length ? Math.min(f.t[i + 1], end) : end;
+    if (next > f.t[i] && f.r[i] !== Infinity) visit(next, f.segmentValue(i, next));
+  }
+}
+
 /** A vertex of the drawn graph of a curve. */
 export interface Vertex {
   t: number;
@@ -28,13 +42,7 @@ export function polyline(f: Curve, end: number): Vertex[][] {
     const last = run[run.length - 1];
     if (last === undefined || last.t !== t || last.y !== y) run.push({ t, y });
   };
-  for (let i = 0; i < f.t.length && f.t[i] <= end; i++) {
-    if (i > 0) add(f.t[i], f.leftLimitAtBreakpoint(i));
-    add(f.t[i], f.v[i]);
-    add(f.t[i], f.r[i]);
-    const next = i + 1 < f.t.length ? Math.min(f.t[i + 1], end) : end;
-    if (next > f.t[i] && f.r[i] !== Infinity) add(next, f.segmentValue(i, next));
-  }
+  walkGraph(f, end, add);
   if (run.length > 0) runs.push(run);
   return runs;
 }
@@ -83,13 +91,7 @@ export function polylineEnvelope(f: Curve, end: number, columns: number): Vertex
       hiY = y;
     }
   };
-  for (let i = 0; i < f.t.length && f.t[i] <= end; i++) {
-    if (i > 0) add(f.t[i], f.leftLimitAtBreakpoint(i));
-    add(f.t[i], f.v[i]);
-    add(f.t[i], f.r[i]);
-    const next = i + 1 < f.t.length ? Math.min(f.t[i + 1], end) : end;
-    if (next > f.t[i] && f.r[i] !== Infinity) add(next, f.segmentValue(i, next));
-  }
+  walkGraph(f, end, add);
   flush();
   return out;
 }

@@ -251,9 +251,8 @@ describe('ccalc compare', () => {
     expect(Math.abs(e.first_pause_sent_us.error)).toBeLessThan(0.002);
     expect(e.last_byte_at_receiver_us).toBe(null);
     const html = readFileSync(join(out, 'report.html'), 'utf8');
-    // The run's five charts (no flow completes in 300 µs: no completion chart), the three overlays
-    // and the backlog's residual, drawn by the embedded Vega runtime.
-    expect(html.match(/<div id="chart-\d+" class="chart">/g)).toHaveLength(9);
+    // The run's six charts, the three overlays and the backlog's residual, drawn by the embedded Vega runtime.
+    expect(html.match(/<div id="chart-\d+" class="chart">/g)).toHaveLength(10);
     // The comparison in words: each figure with its tolerance and whether it is met.
     expect(html).toMatch(/<tr><td>switch backlog over the run, NRMSE<\/td><td>–<\/td><td>–<\/td><td>0\.00 % of the simulator's peak<\/td><td>≤ 2 % of the simulator's peak<\/td><td class="">met<\/td><\/tr>/);
     expect(html).toMatch(/<tr><td>first PAUSE sent by the switch<\/td><td>102\.279 µs<\/td><td>102\.27\d µs<\/td><td>[-+]0\.00\d µs<\/td><td>within 2 µs<\/td><td class="">met<\/td><\/tr>/);
@@ -382,17 +381,18 @@ describe('ccalc report', () => {
     const html = readFileSync(join(out, 'page', 'report.html'), 'utf8');
     expect(html).toMatch(/<title>Two runs<\/title>/);
     expect(html.match(/<tr><td><a href="#[\w-]+">/g)).toHaveLength(2); // one summary row per run
-    // Five charts per run (rates, backlog, throughput per sender and across senders, events; no flow completes in 300 µs).
-    expect(html.match(/<div id="chart-\d+" class="chart">/g)).toHaveLength(10);
+    // Six charts per run: rates, backlog, throughput per sender and across senders, events, and how
+    // far each flow got in 300 µs (none completed).
+    expect(html.match(/<div id="chart-\d+" class="chart">/g)).toHaveLength(12);
     expect(html).not.toMatch(/<script src=|<link |<img /); // nothing loaded from elsewhere
-    for (const run of ['paper-aimd-fairness', 'paper-31-dcqcn']) for (const chart of ['rates', 'backlog', 'throughput', 'throughput-spread', 'events']) expect(existsSync(join(out, 'page', 'figures', `${run}-${chart}.png`)), `${run}-${chart}`).toBe(true);
+    for (const run of ['paper-aimd-fairness', 'paper-31-dcqcn']) for (const chart of ['rates', 'backlog', 'throughput', 'throughput-spread', 'events', 'completion']) expect(existsSync(join(out, 'page', 'figures', `${run}-${chart}.png`)), `${run}-${chart}`).toBe(true);
     // Each run's figures and parameters in words.
     expect(html).toMatch(/<tr><td>congestion control<\/td><td>dcqcn-paper<\/td><\/tr>/);
     // Without Chromium (outside CI) the page is not drawn: the test says skipped, not passed.
     if (skipWithoutChromium()) ctx.skip();
     const dom = dumpDom(join(out, 'page', 'report.html'));
     expect(dom).not.toMatch(/data-chart-error/);
-    expect(dom.match(/<div id="chart-\d+" class="chart"[^>]*><svg/g)).toHaveLength(10);
+    expect(dom.match(/<div id="chart-\d+" class="chart"[^>]*><svg/g)).toHaveLength(12);
   });
 
   it('names the missing file of a folder that is not a run', () => {

@@ -67,11 +67,16 @@ export function comparisonSpecs(model: ModelSeries, trace: Ns3Trace, span: numbe
     return s / 10;
   });
   const mB = Array.from(model.backlogBytes, (b) => b / 1e6);
+  // The residual in kB unless it reaches a MB (one packet is 1 kB: MB would show 0.001).
+  let largest = 0;
+  for (let k = 0; k < Math.min(model.backlogBytes.length, trace.backlog.bytes.length, span); k++) largest = Math.max(largest, Math.abs(model.backlogBytes[k] - trace.backlog.bytes[k]));
+  const residualUnit = largest >= 1e6 ? { name: 'MB', scale: 1e-6 } : { name: 'kB', scale: 1e-3 };
+  const scaled = (x: ArrayLike<number>, f: number): number[] => Array.from(x, (b) => b * f);
   const sB = Array.from(trace.backlog.bytes, (b) => b / 1e6);
   return [
     overlaySpec('Switch backlog', 'backlog (MB)', mB, sB, 1, 0, span),
     overlaySpec('Switch backlog, first 400 µs', 'backlog (MB)', mB, sB, 1, 0, Math.min(400, span)),
     overlaySpec('Aggregate arrival rate (10 µs bins), first 400 µs', 'rate (Gb/s)', tenUs(model.arrivalGbps), tenUs(simArrival), 10, 0, Math.min(400, span)),
-    residualSpec('Switch backlog, model − simulator', 'residual (MB)', mB, sB, 1, 0, span),
+    residualSpec('Switch backlog, model − simulator', `residual (${residualUnit.name})`, scaled(model.backlogBytes, residualUnit.scale), scaled(trace.backlog.bytes, residualUnit.scale), 1, 0, span),
   ];
 }

@@ -5,7 +5,8 @@ import type { NamedChart } from './report.ts';
  * The charts of a run, as `ccalc run` writes them (charts.json, and a PNG and SVG each) and the
  * report shows them: the senders' rates (windows for window-based CCAs), the backlog with the
  * model's thresholds, throughput per sender (heatmap) and across senders (spread), the event
- * timeline, and completion times when flows completed. All over the run's active period.
+ * timeline, and completion times (how far each flow got, when none completed). All over the
+ * run's active period.
  * @example runCharts('ns3-31-dcqcn', result, model).map((c) => c.name) // ['rates', 'backlog', …]
  */
 export function runCharts(name: string, result: EngineResult, model: PathServerModel): NamedChart[] {

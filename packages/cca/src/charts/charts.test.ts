@@ -117,14 +117,19 @@ describe('run charts', () => {
     expect(maxOf(paused.data.values.map((v: Json) => v.count))).toBeLessThanOrEqual(70);
   });
 
-  it('completion: the CDF steps to 1 at the last completion, ranks in order; null when none completed', () => {
+  it('completion: the CDF steps to 1 at the last completion, ranks in order; how far each flow got when none completed', () => {
     const { result } = small;
     const times = (flowCompletionTimes(result) as number[]).slice().sort((a, b) => a - b);
     const spec = completionChart(result) as Json;
     expect(spec.data.values.map((v: Json) => v.t)).toEqual(times.map((t) => Math.round(t * 1e9) / 1e6));
     expect(spec.data.values.map((v: Json) => v.fraction)).toEqual(times.map((_, k) => (k + 1) / times.length));
     expect(spec.data.values.map((v: Json) => v.rank)).toEqual(times.map((_, k) => k + 1));
-    expect(completionChart(runEvents({ ...small.model, horizon: 1e-5 }))).toBeNull();
+    // Cut short before any flow completed: how far each got, the share of its bytes delivered.
+    const early = runEvents({ ...small.model, horizon: 20e-6 });
+    const progress = completionChart(early) as Json;
+    expect(progress.data.values.map((v: Json) => v.percent)).toEqual(early.flows.map((f) => Math.round((f.delivered.at(20e-6) / f.arrivals.at(Infinity)) * 1e6) / 1e4));
+    expect(progress.title.subtitle).toMatch(/^no flow of 6 completed by the horizon \(0\.02 ms\)/);
+    expect(Math.max(...progress.data.values.map((v: Json) => v.percent))).toBeGreaterThan(0);
   });
 
   it('rates: a line per sender that ends at its completion, on a log axis when rates span decades; the spread beyond 64', () => {
