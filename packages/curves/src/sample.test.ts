@@ -111,6 +111,22 @@ describe('firstTimeAboveShifted equals firstTimeAbove on the shifted difference'
   });
 });
 
+describe('averageRates equals the differences of sample over the bin edges', () => {
+  it('on random curves and grids (edges on breakpoints, within the tolerance of them, and before 0)', async () => {
+    const fc = (await import('fast-check')).default;
+    const { curveArb } = await import('./test-support/random-curves.ts');
+    fc.assert(
+      fc.property(curveArb({}), fc.integer({ min: -8, max: 8 }), fc.constantFrom(0.125, 0.25, 0.5, 1, 1e-13 + 0.25, 0.1), fc.integer({ min: 0, max: 60 }), (f, s, width, count) => {
+        const start = s / 8;
+        const edges = sample(f, Array.from({ length: count + 1 }, (_, k) => start + k * width));
+        const expected = Array.from({ length: count }, (_, k) => (edges[k + 1] - edges[k]) / width);
+        expect(averageRates(f, start, width, count)).toEqual(expected);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
 describe('sample equals at, point by point', () => {
   it('on random curves, at increasing times that include breakpoints and times within the tolerance of them', async () => {
     const fc = (await import('fast-check')).default;

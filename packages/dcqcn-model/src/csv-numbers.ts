@@ -47,3 +47,26 @@ export function eventDetails(after: Record<string, number>): Record<string, numb
   }
   return out;
 }
+
+/** Per CCA state key: its name in the files as it opens a details cell's JSON entry (`""rate_gbps"":`), its SI factor and decimals. */
+const CELL_KEYS = new Map<string, { prefix: string; factor: number; decimals: number; column: string }>();
+
+/**
+ * An event's details as one CSV cell: the JSON of {@link eventDetails}, quoted for CSV (quotes
+ * doubled), written directly (events.csv has one per distinct state: tens of thousands a run).
+ * @example eventDetailsCell({ rate: 12.5e9, alpha: 1 }) // '"{""rate_gbps"":100,""alpha"":1}"'
+ */
+export function eventDetailsCell(after: Record<string, number>): string {
+  let cell = '"{';
+  let first = true;
+  for (const key in after) {
+    let k = CELL_KEYS.get(key);
+    if (k === undefined) {
+      const [name, factor, decimals] = DETAIL_UNITS[key] ?? [key, 1, 9];
+      CELL_KEYS.set(key, (k = { prefix: `${JSON.stringify(name).replace(/"/g, '""')}:`, factor, decimals, column: `events.csv details.${key}` }));
+    }
+    cell += `${first ? '' : ','}${k.prefix}${rounded(after[key] * k.factor, k.decimals, k.column)}`;
+    first = false;
+  }
+  return `${cell}}"`;
+}

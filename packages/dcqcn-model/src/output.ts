@@ -2,7 +2,7 @@ import { type Curve, EPSILON, asRateLatency, averageRates, firstTimeAbove, first
 import { flowCompletionTimes, flowDelays, type EngineResult, type PathServerModel } from '@ccalc/cca';
 import type { ModelSeries } from './compare.ts';
 import { quantile } from 'd3-array';
-import { csvNumber, eventDetails, rounded } from './csv-numbers.ts';
+import { csvNumber, eventDetailsCell, rounded } from './csv-numbers.ts';
 
 const gbps = (bytesPerSecond: number): number => (bytesPerSecond * 8) / 1e9;
 
@@ -101,7 +101,7 @@ export function runCsv(result: EngineResult, bin: number, options: { senders?: b
   const cells = new Map<Record<string, number>, string>();
   const details = (after: Record<string, number>): string => {
     let cell = cells.get(after);
-    if (cell === undefined) cells.set(after, (cell = `"${JSON.stringify(eventDetails(after)).replace(/"/g, '""')}"`));
+    if (cell === undefined) cells.set(after, (cell = eventDetailsCell(after)));
     return cell;
   };
   const events = ['time_us,sender,kind,details', ...all.map((e) => `${csvNumber(e.time * 1e6, 6, 'time_us')},${e.flow},${e.kind},${details(e.after)}`)].join('\n');
