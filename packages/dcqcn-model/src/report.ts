@@ -10,7 +10,7 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as vegaLite from 'vega-lite';
 import { FileError, readJsonFile } from './json-file.ts';
-import { comparisonRows } from './comparison-metrics.ts';
+import { cell, comparisonTable, escape, figuresTable, parametersTable } from './report-tables.ts';
 
 type Spec = Record<string, unknown>;
 
@@ -52,72 +52,6 @@ export async function readRun(dir: string): Promise<ReportRun> {
     } else run.comparison = { metrics, charts: existsSync(join(dir, 'compare-charts.json')) ? ((await readJson(join(dir, 'compare-charts.json'))) as NamedChart[]) : [] };
   }
   return run;
-}
-
-const escape = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const cell = (v: unknown, digits = 2): string => (typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(digits)) : v === null || v === undefined ? '–' : escape(String(v)));
-
-/** The rows of a nested metrics object, flattened to "a.b.c → value" (the raw compare.json, folded away under the table in words). */
-function metricRows(obj: Record<string, unknown>, prefix = ''): string[] {
-  return Object.entries(obj).flatMap(([k, v]) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? metricRows(v as Record<string, unknown>, `${prefix}${k}.`) : [`<tr><td>${escape(prefix + k)}</td><td>${Array.isArray(v) ? escape(JSON.stringify(v)) : typeof v === 'number' ? String(Number(v.toPrecision(6))) : cell(v)}</td></tr>`]));
-}
-
-/** A comparison as a table in words: figure, model, simulator, error, tolerance and whether it is met. */
-function comparisonTable(metrics: Record<string, unknown>): string {
-  // Fixed decimals per unit: µs to the ns, MB to the kB, NRMSE to 0.01 % and relative errors to 0.001 %.
-  const n = (x: number | null, unit: string): string => (x === null ? '–' : `${x.toFixed(unit.startsWith('% of') ? 2 : 3)}${unit === '' ? '' : ` ${unit}`}`);
-  const rows = comparisonRows(metrics).map((r) => `<tr><td>${escape(r.figure)}</td><td>${n(r.model, r.unit)}</td><td>${n(r.simulator, r.unit)}</td><td>${r.error === null ? '–' : `${r.error > 0 && !r.errorUnit.startsWith('% of') ? '+' : ''}${n(r.error, r.errorUnit)}`}</td><td>${escape(r.tolerance)}</td><td class="${r.within === false ? 'miss' : ''}">${r.within === null ? '–' : r.within ? 'met' : 'not met'}</td></tr>`);
-  return `<table class="metrics"><tr><th>figure</th><th>model</th><th>simulator</th><th>error</th><th>judged against</th><th></th></tr>${rows.join('\n')}</table>
-<details><summary>every figure of compare.json</summary><table class="raw">${metricRows(metrics).join('\n')}</table></details>`;
-}
-
-/** A run's figures (summary.json) in words, with units. */
-const FIGURES: [string, string, (x: number) => string][] = [
-  ['engine', 'engine', String],
-  ['peak switch backlog', 'peak_backlog_bytes', (x) => `${(x / 1e6).toFixed(3)} MB`],
-  ['… reached at', 'peak_backlog_time_us', (x) => `${x} µs`],
-  ['backlog back at or below 1 B after the peak', 'backlog_clear_time_us', (x) => `${x} µs`],
-  ['first CNP at a sender', 'first_notification_us', (x) => `${x} µs`],
-  ['first rate cut', 'first_cut_us', (x) => `${x} µs`],
-  ['first PAUSE at a sender', 'first_pause_us', (x) => `${x} µs`],
-  ['PAUSE frames', 'pauses', String],
-  ['CNPs received', 'notifications', String],
-  ['rate cuts', 'cuts', String],
-  ['flows completed', 'completed', String],
-  ['completion time, mean', 'completion_mean_us', (x) => `${x} µs`],
-  ['completion time, 99th percentile', 'completion_p99_us', (x) => `${x} µs`],
-  ['completion time, last', 'completion_max_us', (x) => `${x} µs`],
-  ['bottleneck utilisation', 'utilisation', (x) => `${(100 * x).toFixed(2)} %`],
-  ["Jain's fairness of throughputs", 'fairness', (x) => x.toFixed(4)],
-  ['horizon', 'horizon_us', (x) => `${x} µs`],
-  ['compute time', 'compute_ms', (x) => `${(x / 1e3).toFixed(3)} s`],
-];
-
-function figuresTable(summary: Record<string, unknown>): string {
-  const rows = FIGURES.filter(([, key]) => summary[key] !== undefined).map(([label, key, show]) => {
-    const v = summary[key];
-    return `<tr><td>${escape(label)}</td><td>${v === null ? '–' : escape(typeof v === 'number' ? show(v) : String(v))}</td></tr>`;
-  });
-  if (typeof summary.engine_note === 'string') rows.splice(1, 0, `<tr><td>why not the event engine</td><td>${escape(summary.engine_note)}</td></tr>`);
-  return `<table class="figures">${rows.join('')}</table>`;
-}
-
-/** The model's parameters (summary.json's `parameters`) in words, with units. */
-function parametersTable(parameters: unknown): string {
-  if (parameters === null || typeof parameters !== 'object') return '';
-  const p = parameters as Record<string, unknown>;
-  const kB = (x: unknown): string => (typeof x === 'number' ? (x >= 1e6 ? `${x / 1e6} MB` : `${x / 1e3} kB`) : '–');
-  const ecn = p.ecn as Record<string, unknown> | null;
-  const pfc = p.pfc as Record<string, unknown> | null;
-  const rows: [string, string][] = [
-    ['senders', String(p.senders)],
-    ['link rate', p.link_rate_gbps === null ? '–' : `${String(p.link_rate_gbps)} Gb/s`],
-    ['packets', p.packet_bytes === null ? 'fluid' : `${String(p.packet_bytes)} B`],
-    ['congestion control', String(p.cca)],
-    ['ECN marking', ecn === null ? 'none' : `K_min ${kB(ecn.k_min_bytes)}, K_max ${kB(ecn.k_max_bytes)}, P_max ${String(ecn.p_max ?? '–')}, at ${String(ecn.at)}, ${String(ecn.marks)} marks; CNPs at least ${String(ecn.notification_gap_us)} µs apart per flow`],
-    ['PFC', pfc === null ? 'none' : `X_off ${kB(pfc.x_off_bytes)}, X_on ${kB(pfc.x_on_bytes)} per ingress, resume by ${String(pfc.resume)}`],
-  ];
-  return `<table class="parameters">${rows.map(([k, v]) => `<tr><td>${escape(k)}</td><td>${escape(v)}</td></tr>`).join('')}</table>`;
 }
 
 const SUMMARY_COLUMNS: [string, string, number][] = [
