@@ -22,3 +22,7 @@ export { equals, dominates } from './compare.ts';
 export { polyline, polylineEnvelope, type Vertex } from './polyline.ts';
 export { curveChart, type ChartSeries, type ChartOptions } from './chart.ts';
 export { firstTimeAbove, firstTimeAboveShifted, firstTimeBelow } from './crossing.ts';
+export { UppCurve, type UppCurveJSON, type PatternPoint } from './upp/upp-curve.ts';
+export { addUpp, minUpp, maxUpp } from './upp/upp-pointwise.ts';
+export { minimizeUpp } from './upp/minimize.ts';
+export { commonPeriod } from './upp/common-period.ts';

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { Curve } from '../curve.ts';
+import { constant, rate, step } from '../constructors.ts';
+import { CurveError } from '../errors.ts';
+import { close } from '../tolerance.ts';
+import { curveArb } from '../test-support/random-curves.ts';
+import { UppCurve } from './upp-curve.ts';
+import { commonPeriod } from './common-period.ts';
+import { addUpp, maxUpp, minUpp } from './upp-pointwise.ts';
+import { minimizeUpp } from './minimize.ts';
+
+const same = (a: number, b: number): boolean => a === b || close(a, b);
+
+/** Random UPP curves: a random base (dyadic breakpoints), T and d multiples of 1/4, c a multiple of 1/4. */
+const uppArb = (finite = false) =>
+  fc
+    .record({
+      base: curveArb({ allowInfinity: !finite, maxBreakpoints: 6 }),
+      start: fc.integer({ min: 0, max: 12 }),
+      period: fc.constantFrom(1, 2, 3, 4, 6),
+      increment: fc.integer({ min: -4, max: 12 }),
+    })
+    .map(({ base, start, period, increment }) => UppCurve.of(base, start / 4, period / 4, increment / 4));
+
+/** Times over several periods: a grid, the operands' period starts, and points within the tolerance of them. */
+const times = (until: number): number[] => {
+  const out: number[] = [];
+  for (let k = 0; k <= until * 8; k++) out.push(k / 8, k / 8 + 1e-13, k / 8 + 1 / 16);
+  return out;
+};
+
+describe('UppCurve: ultimately pseudo-periodic curves', () => {
+  it('a staircase: a 1500 B packet every 1.2 µs (left-continuous), evaluated across periods', () => {
+    const f = UppCurve.of(Curve.fromBreakpoints([[0, 0, 1500, 0]]), 0, 1.2e-6, 1500);
+    expect([f.at(0), f.rightLimit(0), f.at(1.2e-6), f.rightLimit(1.2e-6), f.leftLimit(2.4e-6), f.at(3e-6)]).toEqual([0, 1500, 1500, 3000, 3000, 4500]);
+    expect(f.at(1.2e-6 * 1000)).toBe(1500 * 1000);
+    expect(f.rate).toBeCloseTo(1500 / 1.2e-6, 3);
+  });
+
+  it('a finite curve is one with a one-segment period: fromCurve agrees with it everywhere', () => {
+    fc.assert(
+      fc.property(curveArb({ allowInfinity: true }), (f) => {
+        const u = UppCurve.fromCurve(f);
+        for (const t of times(12)) {
+          expect(same(u.at(t), f.at(t)), `at(${t})`).toBe(true);
+          expect(same(u.rightLimit(t), f.rightLimit(t)), `rightLimit(${t})`).toBe(true);
+          expect(same(u.leftLimit(t), f.leftLimit(t)), `leftLimit(${t})`).toBe(true);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('unfold(until) is the same function on [0, until]', () => {
+    fc.assert(
+      fc.property(uppArb(), fc.integer({ min: 1, max: 40 }), (f, u) => {
+        const until = u / 4;
+        const g = f.unfold(until);
+        for (const t of times(until).filter((t) => t <= until)) {
+          expect(same(g.at(t), f.at(t)), `at(${t})`).toBe(true);
+          if (t > 0) expect(same(g.leftLimit(t), f.leftLimit(t)), `leftLimit(${t})`).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('the periodic rule holds: f(t + d) = f(t) + c for t ≥ T', () => {
+    fc.assert(
+      fc.property(uppArb(), (f) => {
+        for (const t of times(8).map((x) => x + f.start)) {
+          expect(same(f.at(t + f.period), f.at(t) + f.increment)).toBe(true);
+          expect(same(f.rightLimit(t + f.period), f.rightLimit(t) + f.increment)).toBe(true);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it.each([
+    ['add', addUpp, (a: number, b: number) => a + b],
+    ['min', minUpp, Math.min],
+    ['max', maxUpp, Math.max],
+  ] as const)('%s of two UPP curves is the pointwise %s, over several common periods (brute force)', (_name, op, pointwise) => {
+    fc.assert(
+      fc.property(uppArb(true), uppArb(true), (f, g) => {
+        const h = op(f, g);
+        const until = Math.max(f.start, g.start, h.start) + 4 * commonPeriod(f.period, g.period).period + 4;
+        for (const t of times(until)) {
+          expect(same(h.at(t), pointwise(f.at(t), g.at(t))), `at(${t})`).toBe(true);
+          expect(same(h.rightLimit(t), pointwise(f.rightLimit(t), g.rightLimit(t))), `rightLimit(${t})`).toBe(true);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('min and max with a periodic part that is +∞ throughout (a delay): the other curve, or +∞', () => {
+    const delay = UppCurve.fromCurve(Curve.fromBreakpoints([[0, 0, 0, 0], [2, 0, Infinity, 0]]));
+    const line = UppCurve.fromCurve(rate(3));
+    expect([minUpp(delay, line).at(10), minUpp(delay, line).at(1)]).toEqual([30, 0]);
+    expect([maxUpp(delay, line).at(10), maxUpp(delay, line).at(1)]).toEqual([Infinity, 3]);
+  });
+
+  it('minimisation: a staircase written with period 3 and a needless transient becomes period 1 from 0, the same function', () => {
+    // A unit staircase f(t) = ⌈t⌉ written out over [0, 8) with the rule from T = 5, period 3, increment 3.
+    const rows: [number, number, number, number][] = Array.from({ length: 8 }, (_, k) => [k, k, k + 1, 0]);
+    const f = UppCurve.of(Curve.fromBreakpoints(rows), 5, 3, 3);
+    const m = minimizeUpp(f);
+    expect([m.start, m.period, m.increment, m.size]).toEqual([0, 1, 1, 1]);
+    for (const t of times(20)) expect(same(m.at(t), f.at(t))).toBe(true);
+  });
+
+  it('minimisation keeps the function, on random curves', () => {
+    fc.assert(
+      fc.property(uppArb(), (f) => {
+        const m = minimizeUpp(f);
+        expect(m.start).toBeLessThanOrEqual(f.start);
+        expect(m.period).toBeLessThanOrEqual(f.period);
+        for (const t of times(f.start + 3 * f.period + 2)) {
+          expect(same(m.at(t), f.at(t)), `at(${t})`).toBe(true);
+          expect(same(m.rightLimit(t), f.rightLimit(t)), `rightLimit(${t})`).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('JSON: a CurveJSON with its periodic rule, and a plain CurveJSON as an ultimately affine curve', () => {
+    const f = UppCurve.of(Curve.fromBreakpoints([[0, 0, 1500, 0]]), 0, 1.2e-6, 1500);
+    const json = JSON.parse(JSON.stringify(f.toJSON()));
+    expect(json.periodic).toEqual({ from: 0, period: 1.2e-6, increment: 1500 });
+    expect(UppCurve.fromJSON(json).at(3e-6)).toBe(4500);
+    expect(UppCurve.fromJSON(JSON.stringify(step(5, 1).toJSON())).at(7)).toBe(5);
+    expect(() => UppCurve.fromJSON({ breakpoints: [[0, 0, 0, 0]], periodic: { from: 0, period: 0, increment: 1 } })).toThrow(/^period: expected a finite period > 0, got 0$/);
+    expect(() => UppCurve.of(constant(1), -1, 1, 0)).toThrow(CurveError);
+  });
+
+  it('common periods of float periods: the lcm when the ratio is a fraction, an error naming both when it is not', () => {
+    expect(commonPeriod(1.5, 1)).toEqual({ period: 3, times1: 2, times2: 3 });
+    // 1048 B at 100 Gb/s against 1500 B at 100 Gb/s: 83.84 ns and 120 ns, lcm 786 × 83.84 ns ≈ 65.9 µs.
+    const a = (1048 * 8) / 100e9;
+    const b = (1500 * 8) / 100e9;
+    const { period, times1, times2 } = commonPeriod(a, b);
+    expect([times1, times2]).toEqual([375, 262]);
+    expect(period).toBeCloseTo(375 * a, 18);
+    expect(() => commonPeriod(1, Math.SQRT2)).toThrow(/^period: expected commensurable periods/);
+  });
+});
