@@ -26,3 +26,4 @@ export { UppCurve, type UppCurveJSON, type PatternPoint } from './upp/upp-curve.
 export { addUpp, minUpp, maxUpp } from './upp/upp-pointwise.ts';
 export { minimizeUpp } from './upp/minimize.ts';
 export { commonPeriod } from './upp/common-period.ts';
+export { convolveUpp } from './upp/upp-convolve.ts';

@@ -1,8 +1,8 @@
 import { add, max, min } from '../pointwise.ts';
-import { CurveError } from '../errors.ts';
 import { closeSlopes } from '../tolerance.ts';
 import { commonPeriod } from './common-period.ts';
 import { minimizeUpp } from './minimize.ts';
+import { lineOffset } from './line-bounds.ts';
 import { UppCurve } from './upp-curve.ts';
 
 /**
@@ -54,31 +54,8 @@ function envelope(f: UppCurve, g: UppCurve, upper: boolean): UppCurve {
     return at(Math.max(f.start, g.start), win.period, win.increment);
   }
   // min: win(t) ≤ ρ_w·t + M_w and lose(t) ≥ ρ_l·t + m_l; max: the other way round.
-  const winBound = offsetBound(win, upper);
-  const loseBound = offsetBound(lose, !upper);
+  const winBound = lineOffset(win, win.rate, win.start, upper);
+  const loseBound = lineOffset(lose, lose.rate, lose.start, !upper);
   const crossing = upper ? (loseBound - winBound) / (win.rate - lose.rate) : (winBound - loseBound) / (lose.rate - win.rate);
   return at(Math.max(f.start, g.start, crossing), win.period, win.increment);
-}
-
-/**
- * The least (`lowest`) or greatest offset m with f(t) ≥ or ≤ ρ·t + m over f's periodic part: the
- * extreme of f(τ) − ρ·τ over one period (values, right limits, left limits at the pattern's
- * breakpoints and at its end), which repeats. Throws for a periodic part that is partly +∞ (its
- * envelope with a curve of another rate is not pseudo-periodic in general).
- */
-function offsetBound(f: UppCurve, lowest: boolean): number {
-  const rho = f.rate;
-  const pick = lowest ? Math.min : Math.max;
-  let m = lowest ? Infinity : -Infinity;
-  const pattern = f.pattern();
-  for (let i = 0; i < pattern.length; i++) {
-    const p = pattern[i];
-    const next = i + 1 < pattern.length ? pattern[i + 1].t : f.start + f.period;
-    const left = p.r + p.s * (next - p.t); // f just before the next breakpoint
-    for (const [t, y] of [[p.t, p.v], [p.t, p.r], [next, left]] as const) {
-      if (y === Infinity) throw new CurveError('f', f.toJSON(), 'a periodic part that is finite, or +∞ throughout, when the other curve grows at another rate');
-      m = pick(m, y - rho * t);
-    }
-  }
-  return m;
 }

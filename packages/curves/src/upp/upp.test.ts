@@ -9,6 +9,9 @@ import { UppCurve } from './upp-curve.ts';
 import { commonPeriod } from './common-period.ts';
 import { addUpp, maxUpp, minUpp } from './upp-pointwise.ts';
 import { minimizeUpp } from './minimize.ts';
+import { convolveUpp } from './upp-convolve.ts';
+import { convolve } from '../convolve.ts';
+import { rateLatency } from '../constructors.ts';
 
 const same = (a: number, b: number): boolean => a === b || close(a, b);
 
@@ -22,6 +25,24 @@ const uppArb = (finite = false) =>
       increment: fc.integer({ min: -4, max: 12 }),
     })
     .map(({ base, start, period, increment }) => UppCurve.of(base, start / 4, period / 4, increment / 4));
+
+/** Random non-decreasing UPP curves (arrival and service curves), possibly +∞ after their transient. */
+const monotoneUppArb = fc
+  .record({
+    base: curveArb({ nonDecreasing: true, maxBreakpoints: 4 }),
+    start: fc.integer({ min: 0, max: 8 }),
+    period: fc.constantFrom(1, 2, 3, 4),
+    increment: fc.integer({ min: 0, max: 8 }),
+    delay: fc.constantFrom(false, false, false, true),
+  })
+  .map(({ base, start, period, increment, delay }) => {
+    const f = UppCurve.of(base, start / 4, period / 4, increment / 4);
+    // Non-decreasing across the period boundary: the pattern must end at or below where it restarts.
+    const end = f.start + f.period;
+    const ok = f.base.leftLimit(end) <= f.at(f.start) + f.increment && f.at(f.start) + f.increment <= f.rightLimit(f.start) + f.increment;
+    const g = ok ? f : UppCurve.of(base, start / 4, period / 4, Math.max(increment / 4, f.base.leftLimit(end) - Math.min(f.at(f.start), f.rightLimit(f.start)) + 1));
+    return delay ? minUpp(g, UppCurve.fromCurve(Curve.fromBreakpoints([[0, 0, 0, 0], [g.start + 1, 0, Infinity, 0]]))) : g;
+  });
 
 /** Times over several periods: a grid, the operands' period starts, and points within the tolerance of them. */
 const times = (until: number): number[] => {
@@ -147,4 +168,32 @@ describe('UppCurve: ultimately pseudo-periodic curves', () => {
     expect(period).toBeCloseTo(375 * a, 18);
     expect(() => commonPeriod(1, Math.SQRT2)).toThrow(/^period: expected commensurable periods/);
   });
+
+  it('min-plus convolution of two UPP curves is the convolution of the unrolled curves, over several periods (brute force)', () => {
+    fc.assert(
+      fc.property(monotoneUppArb, monotoneUppArb, (f, g) => {
+        const h = convolveUpp(f, g);
+        const until = h.start + 3 * h.period + 2;
+        const reference = convolve(f.unfold(until), g.unfold(until));
+        for (const t of times(until)) {
+          expect(same(h.at(t), reference.at(t)), `at(${t}): ${h.at(t)} vs ${reference.at(t)}`).toBe(true);
+          expect(same(h.rightLimit(t), reference.rightLimit(t)), `rightLimit(${t})`).toBe(true);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('convolution: a staircase through a rate-latency server, and a staircase with itself', () => {
+    // 1 kB every 10 µs through 100 MB/s after 5 µs: the staircase delayed by 5 µs, each packet taking 10 µs at the rate.
+    const stair = UppCurve.of(Curve.fromBreakpoints([[0, 0, 1000, 0]]), 0, 10e-6, 1000);
+    const out = convolveUpp(stair, UppCurve.fromCurve(rateLatency(1e8, 5e-6)));
+    [0, 500, 1000, 1050].forEach((y, k) => expect(out.at([5e-6, 10e-6, 15e-6, 15.5e-6][k])).toBeCloseTo(y, 9));
+    expect(out.at(10e-3)).toBeCloseTo(1e6 - 500, 6); // 1,000 packets by 10 ms, the last half served
+    expect(out.period).toBeCloseTo(10e-6, 18);
+    // A sub-additive staircase convolved with itself is itself.
+    const self = convolveUpp(stair, stair);
+    for (const t of times(1).map((x) => x * 1e-4)) expect(same(self.at(t), stair.at(t))).toBe(true);
+  });
 });
+
