@@ -27,3 +27,4 @@ export { addUpp, minUpp, maxUpp } from './upp/upp-pointwise.ts';
 export { minimizeUpp } from './upp/minimize.ts';
 export { commonPeriod } from './upp/common-period.ts';
 export { convolveUpp } from './upp/upp-convolve.ts';
+export { verticalDeviationUpp, horizontalDeviationUpp } from './upp/upp-deviation.ts';

@@ -11,9 +11,13 @@ import { addUpp, maxUpp, minUpp } from './upp-pointwise.ts';
 import { minimizeUpp } from './minimize.ts';
 import { convolveUpp } from './upp-convolve.ts';
 import { convolve } from '../convolve.ts';
+import { horizontalDeviation, verticalDeviation } from '../deviation.ts';
+import { min as minCurve, restrict } from '../pointwise.ts';
+import { horizontalDeviationUpp, verticalDeviationUpp } from './upp-deviation.ts';
 import { rateLatency } from '../constructors.ts';
 
 const same = (a: number, b: number): boolean => a === b || close(a, b);
+const closeRates = (a: number, b: number): boolean => a === b || Math.abs(a - b) <= 1e-12 * Math.max(Math.abs(a), Math.abs(b));
 
 /** Random UPP curves: a random base (dyadic breakpoints), T and d multiples of 1/4, c a multiple of 1/4. */
 const uppArb = (finite = false) =>
@@ -27,13 +31,13 @@ const uppArb = (finite = false) =>
     .map(({ base, start, period, increment }) => UppCurve.of(base, start / 4, period / 4, increment / 4));
 
 /** Random non-decreasing UPP curves (arrival and service curves), possibly +∞ after their transient. */
-const monotoneUppArb = fc
+const monotoneUpp = (delays: boolean) => fc
   .record({
     base: curveArb({ nonDecreasing: true, maxBreakpoints: 4 }),
     start: fc.integer({ min: 0, max: 8 }),
     period: fc.constantFrom(1, 2, 3, 4),
     increment: fc.integer({ min: 0, max: 8 }),
-    delay: fc.constantFrom(false, false, false, true),
+    delay: delays ? fc.constantFrom(false, false, false, true) : fc.constant(false),
   })
   .map(({ base, start, period, increment, delay }) => {
     const f = UppCurve.of(base, start / 4, period / 4, increment / 4);
@@ -43,6 +47,7 @@ const monotoneUppArb = fc
     const g = ok ? f : UppCurve.of(base, start / 4, period / 4, Math.max(increment / 4, f.base.leftLimit(end) - Math.min(f.at(f.start), f.rightLimit(f.start)) + 1));
     return delay ? minUpp(g, UppCurve.fromCurve(Curve.fromBreakpoints([[0, 0, 0, 0], [g.start + 1, 0, Infinity, 0]]))) : g;
   });
+const monotoneUppArb = monotoneUpp(true);
 
 /** Times over several periods: a grid, the operands' period starts, and points within the tolerance of them. */
 const times = (until: number): number[] => {
@@ -194,6 +199,65 @@ describe('UppCurve: ultimately pseudo-periodic curves', () => {
     // A sub-additive staircase convolved with itself is itself.
     const self = convolveUpp(stair, stair);
     for (const t of times(1).map((x) => x * 1e-4)) expect(same(self.at(t), stair.at(t))).toBe(true);
+  });
+
+  it('vertical deviation: the largest f − g, from the values and limits on a grid over many periods (brute force); +∞ when f outgrows g', () => {
+    fc.assert(
+      fc.property(monotoneUpp(false), monotoneUppArb, (f, g) => {
+        const v = verticalDeviationUpp(f, g);
+        if (f.rate > g.rate && !closeRates(f.rate, g.rate)) {
+          expect(v).toBe(Infinity);
+          return;
+        }
+        let best = -Infinity;
+        for (const t of times(Math.max(f.start, g.start) + 40)) {
+          // Left limits at 0 (and within the tolerance of it) are the 0 before time 0, not part of the deviation.
+          const pairs = [[f.at(t), g.at(t)], [f.rightLimit(t), g.rightLimit(t)], ...(t > 1e-9 ? [[f.leftLimit(t), g.leftLimit(t)]] : [])];
+          for (const [x, y] of pairs) if (y !== Infinity) best = Math.max(best, x - y);
+        }
+        expect(same(v, best), `${v} vs ${best}`).toBe(true);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('horizontal deviation: the same as on curves unrolled over far longer horizons', () => {
+    fc.assert(
+      fc.property(monotoneUpp(false), monotoneUppArb, (f, g) => {
+        const h = horizontalDeviationUpp(f, g);
+        if (f.rate > g.rate && !closeRates(f.rate, g.rate)) {
+          expect(h).toBe(Infinity);
+          return;
+        }
+        const H = Math.max(f.start, g.start) + 60;
+        const far = horizontalDeviation(minCurve(f.unfold(H), constant(f.at(H))), g.unfold(H + 200));
+        expect(same(h, far), `${h} vs ${far}`).toBe(true);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('a packetized flow through a TDMA server (worst phase): delay and backlog bounds', () => {
+    // 1 kB packets every 10 µs (a staircase, 100 MB/s) through a server that serves 1 GB/s in a
+    // 2 µs slot of every 8 µs cycle, at worst phase: idle for 6 µs, then the slot (2 kB per cycle).
+    const packets = UppCurve.of(Curve.fromBreakpoints([[0, 0, 1000, 0]]), 0, 10e-6, 1000);
+    const tdma = UppCurve.of(Curve.fromBreakpoints([[0, 0, 0, 0], [6e-6, 0, 0, 1e9]]), 0, 8e-6, 2000);
+    // The first packet waits out the idle 6 µs and takes 1 µs of the slot; later ones find the server ahead.
+    expect(horizontalDeviationUpp(packets, tdma)).toBeCloseTo(7e-6, 15);
+    expect(verticalDeviationUpp(packets, tdma)).toBeCloseTo(1000, 9);
+    // The same bounds from the curves unrolled over 50 cycles.
+    expect(horizontalDeviation(packets.unfold(400e-6), tdma.unfold(500e-6))).toBeCloseTo(7e-6, 15);
+    expect(verticalDeviation(packets.unfold(400e-6), restrict(tdma.unfold(400e-6), 0, 400e-6))).toBeCloseTo(1000, 9);
+  });
+
+  it('vertical deviation found after the first period: f slower than g, their phases aligning in the second period of f', () => {
+    // f: 10 every 10 (just after 9, 19, 29, …); g: 3.003 every 3 (just after 2, 5, …, 20, …). f − g
+    // is largest just after t = 19, where f has jumped and g jumps only at 20: 20 − 18.018 (after
+    // 9: 10 − 9.009; after 29 both jump).
+    const f = UppCurve.of(Curve.fromBreakpoints([[0, 0, 0, 0], [9, 0, 10, 0]]), 0, 10, 10);
+    const g = UppCurve.of(Curve.fromBreakpoints([[0, 0, 0, 0], [2, 0, 3.003, 0]]), 0, 3, 3.003);
+    expect(verticalDeviationUpp(f, g)).toBeCloseTo(20 - 6 * 3.003, 9);
+    expect(verticalDeviation(f.unfold(300), restrict(g.unfold(300), 0, 300))).toBeCloseTo(20 - 6 * 3.003, 9);
   });
 });
 
