@@ -28,3 +28,4 @@ export { minimizeUpp } from './upp/minimize.ts';
 export { commonPeriod } from './upp/common-period.ts';
 export { convolveUpp } from './upp/upp-convolve.ts';
 export { verticalDeviationUpp, horizontalDeviationUpp } from './upp/upp-deviation.ts';
+export { deconvolveUpp } from './upp/upp-deconvolve.ts';

@@ -10,6 +10,8 @@ import { commonPeriod } from './common-period.ts';
 import { addUpp, maxUpp, minUpp } from './upp-pointwise.ts';
 import { minimizeUpp } from './minimize.ts';
 import { convolveUpp } from './upp-convolve.ts';
+import { deconvolveUpp } from './upp-deconvolve.ts';
+import { deconvolve } from '../deconvolve.ts';
 import { convolve } from '../convolve.ts';
 import { horizontalDeviation, verticalDeviation } from '../deviation.ts';
 import { min as minCurve, restrict } from '../pointwise.ts';
@@ -258,6 +260,49 @@ describe('UppCurve: ultimately pseudo-periodic curves', () => {
     const g = UppCurve.of(Curve.fromBreakpoints([[0, 0, 0, 0], [2, 0, 3.003, 0]]), 0, 3, 3.003);
     expect(verticalDeviationUpp(f, g)).toBeCloseTo(20 - 6 * 3.003, 9);
     expect(verticalDeviation(f.unfold(300), restrict(g.unfold(300), 0, 300))).toBeCloseTo(20 - 6 * 3.003, 9);
+  });
+
+  it('min-plus deconvolution: the supremum over u of f(t + u) − g(u), by brute force over the breakpoint grid; +∞ when f outgrows g', () => {
+    fc.assert(
+      fc.property(monotoneUpp(false), monotoneUppArb, (f, g) => {
+        const h = deconvolveUpp(f, g);
+        if (f.rate > g.rate && !closeRates(f.rate, g.rate)) {
+          expect(h.at(0)).toBe(Infinity);
+          return;
+        }
+        // Breakpoints are on the 1/4 grid, so for t on the 1/8 grid the supremum is at some u on
+        // it (values, right or left limits); u up to 160, past any bound these curves give.
+        for (let k = 0; k <= 8 * (f.start + 2 * f.period + 1); k++) {
+          const t = k / 8;
+          let sup = -Infinity;
+          for (let j = 0; j <= 160 * 8; j++) {
+            const u = j / 8;
+            const pairs = [[f.at(t + u), g.at(u)], [f.rightLimit(t + u), g.rightLimit(u)], ...(u > 0 ? [[f.leftLimit(t + u), g.leftLimit(u)]] : [])];
+            for (const [x, y] of pairs) if (y !== Infinity) sup = Math.max(sup, x - y);
+          }
+          expect(same(h.at(t), sup), `at(${t}): ${h.at(t)} vs ${sup}`).toBe(true);
+        }
+      }),
+      { numRuns: 40 },
+    );
+  }, 120_000);
+
+  it('deconvolution: the output of a staircase through a rate-latency server gains the latency\'s worth of burst', () => {
+    // 1 kB every 10 µs through 1 GB/s after 5 µs: f ⊘ β(t) = f(t + 5 µs) at most, a packet ahead.
+    const stair = UppCurve.of(Curve.fromBreakpoints([[0, 0, 1000, 0]]), 0, 10e-6, 1000);
+    const out = deconvolveUpp(stair, UppCurve.fromCurve(rateLatency(1e9, 5e-6)));
+    expect(out.at(0)).toBeCloseTo(1000, 9); // the packet at 0+ may leave at once (5 µs later than it came, with the next 5 µs away)
+    expect(out.at(7e-6)).toBeCloseTo(2000, 9);
+    expect(out.rate).toBeCloseTo(1e8, 3);
+  });
+
+  it('deconvolution with equal rates whose supremum lies in the first common period (after both transients)', () => {
+    // f: a unit packet just after 0.5, 1.5, …; g: two units just after 1.75, 3.75, …. At t = 0 the
+    // largest f(u) − g(u) is just after u = 1.5: 2 − 0.
+    const f = UppCurve.of(Curve.fromBreakpoints([[0, 0, 0, 0], [0.5, 0, 1, 0]]), 0, 1, 1);
+    const g = UppCurve.of(Curve.fromBreakpoints([[0, 0, 0, 0], [1.75, 0, 2, 0]]), 0, 2, 2);
+    expect(deconvolveUpp(f, g).at(0)).toBe(2);
+    expect(deconvolveUpp(f, g).at(0.25)).toBe(2); // just after u = 1.25: f(1.5+) − g(1.25+)
   });
 });
 
