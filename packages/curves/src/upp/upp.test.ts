@@ -11,7 +11,6 @@ import { addUpp, maxUpp, minUpp } from './upp-pointwise.ts';
 import { minimizeUpp } from './minimize.ts';
 import { convolveUpp } from './upp-convolve.ts';
 import { deconvolveUpp } from './upp-deconvolve.ts';
-import { deconvolve } from '../deconvolve.ts';
 import { convolve } from '../convolve.ts';
 import { horizontalDeviation, verticalDeviation } from '../deviation.ts';
 import { min as minCurve, restrict } from '../pointwise.ts';
