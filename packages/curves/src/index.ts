@@ -29,3 +29,4 @@ export { commonPeriod } from './upp/common-period.ts';
 export { convolveUpp } from './upp/upp-convolve.ts';
 export { verticalDeviationUpp, horizontalDeviationUpp } from './upp/upp-deviation.ts';
 export { deconvolveUpp } from './upp/upp-deconvolve.ts';
+export { lowerPseudoInverseUpp, upperPseudoInverseUpp } from './upp/upp-pseudo-inverse.ts';

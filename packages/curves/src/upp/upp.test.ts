@@ -11,6 +11,8 @@ import { addUpp, maxUpp, minUpp } from './upp-pointwise.ts';
 import { minimizeUpp } from './minimize.ts';
 import { convolveUpp } from './upp-convolve.ts';
 import { deconvolveUpp } from './upp-deconvolve.ts';
+import { lowerPseudoInverseUpp, upperPseudoInverseUpp } from './upp-pseudo-inverse.ts';
+import { lowerPseudoInverseAt, upperPseudoInverseAt } from '../pseudo-inverse.ts';
 import { convolve } from '../convolve.ts';
 import { horizontalDeviation, verticalDeviation } from '../deviation.ts';
 import { min as minCurve, restrict } from '../pointwise.ts';
@@ -302,6 +304,38 @@ describe('UppCurve: ultimately pseudo-periodic curves', () => {
     const g = UppCurve.of(Curve.fromBreakpoints([[0, 0, 0, 0], [1.75, 0, 2, 0]]), 0, 2, 2);
     expect(deconvolveUpp(f, g).at(0)).toBe(2);
     expect(deconvolveUpp(f, g).at(0.25)).toBe(2); // just after u = 1.25: f(1.5+) − g(1.25+)
+  });
+
+  it.each([
+    ['lower', lowerPseudoInverseUpp, lowerPseudoInverseAt],
+    ['upper', upperPseudoInverseUpp, upperPseudoInverseAt],
+  ] as const)('%s pseudo-inverse: at every level on a grid, the pseudo-inverse of the curve unrolled far enough', (_name, inverse, atLevel) => {
+    fc.assert(
+      fc.property(monotoneUppArb, (f) => {
+        const inv = inverse(f);
+        const top = f.at(f.start) + 6 * Math.max(f.increment, 1) + 4;
+        const periods = f.increment > 0 ? Math.ceil(top / f.increment) + 4 : 4;
+        const unrolled = f.unfold(f.start + periods * f.period);
+        for (let k = 0; k <= top * 8; k++) {
+          const y = k / 8;
+          const expected = atLevel(unrolled, y);
+          // Past the unrolled range a flat tail would read as "never again": only levels f reaches.
+          if (f.increment > 0 && Number.isFinite(f.rate) && y >= unrolled.at(f.start + (periods - 1) * f.period)) continue;
+          expect(same(inv.at(y), expected), `at(${y}): ${inv.at(y)} vs ${expected}`).toBe(true);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('pseudo-inverse of a staircase: when the y-th byte has arrived', () => {
+    const stair = UppCurve.of(Curve.fromBreakpoints([[0, 0, 1000, 0]]), 0, 10e-6, 1000);
+    const when = lowerPseudoInverseUpp(stair);
+    // 1 kB at 0+, 2 kB at 10 µs+: byte 1,500 has arrived just after 10 µs.
+    expect([when.at(500), when.at(1500), when.at(1e6 - 1)]).toEqual([0, 10e-6, when.at(1e6 - 1)]);
+    expect(when.at(1500)).toBeCloseTo(10e-6, 18);
+    expect(when.at(1e6 - 1)).toBeCloseTo(999 * 10e-6, 15);
+    expect(when.period).toBe(1000);
   });
 });
 
