@@ -30,3 +30,5 @@ export { convolveUpp } from './upp/upp-convolve.ts';
 export { verticalDeviationUpp, horizontalDeviationUpp } from './upp/upp-deviation.ts';
 export { deconvolveUpp } from './upp/upp-deconvolve.ts';
 export { lowerPseudoInverseUpp, upperPseudoInverseUpp } from './upp/upp-pseudo-inverse.ts';
+export { negate, maxPlusConvolve, maxPlusDeconvolve } from './max-plus.ts';
+export { negateUpp, maxPlusConvolveUpp, maxPlusDeconvolveUpp } from './upp/upp-max-plus.ts';

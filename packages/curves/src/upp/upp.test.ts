@@ -13,6 +13,8 @@ import { convolveUpp } from './upp-convolve.ts';
 import { deconvolveUpp } from './upp-deconvolve.ts';
 import { lowerPseudoInverseUpp, upperPseudoInverseUpp } from './upp-pseudo-inverse.ts';
 import { lowerPseudoInverseAt, upperPseudoInverseAt } from '../pseudo-inverse.ts';
+import { maxPlusConvolveUpp, maxPlusDeconvolveUpp } from './upp-max-plus.ts';
+import { maxPlusConvolve } from '../max-plus.ts';
 import { convolve } from '../convolve.ts';
 import { horizontalDeviation, verticalDeviation } from '../deviation.ts';
 import { min as minCurve, restrict } from '../pointwise.ts';
@@ -337,5 +339,40 @@ describe('UppCurve: ultimately pseudo-periodic curves', () => {
     expect(when.at(1e6 - 1)).toBeCloseTo(999 * 10e-6, 15);
     expect(when.period).toBe(1000);
   });
+
+  it('max-plus convolution: the max-plus convolution of the unrolled curves, over several periods', () => {
+    fc.assert(
+      fc.property(uppArb(true), uppArb(true), (f, g) => {
+        const h = maxPlusConvolveUpp(f, g);
+        const until = h.start + 3 * h.period + 2;
+        const reference = maxPlusConvolve(f.unfold(until), g.unfold(until));
+        for (const t of times(until)) expect(same(h.at(t), reference.at(t)), `at(${t}): ${h.at(t)} vs ${reference.at(t)}`).toBe(true);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('max-plus deconvolution: the least f(t + u) − g(u), by brute force over the breakpoint grid; an error when f grows slower', () => {
+    fc.assert(
+      fc.property(uppArb(true), uppArb(true), (f, g) => {
+        if (f.rate < g.rate && !closeRates(f.rate, g.rate)) {
+          expect(() => maxPlusDeconvolveUpp(f, g)).toThrow(CurveError);
+          return;
+        }
+        const h = maxPlusDeconvolveUpp(f, g);
+        for (let k = 0; k <= 8 * (f.start + 2 * f.period + 1); k++) {
+          const t = k / 8;
+          let inf = Infinity;
+          for (let j = 0; j <= 160 * 8; j++) {
+            const u = j / 8;
+            const pairs = [[f.at(t + u), g.at(u)], [f.rightLimit(t + u), g.rightLimit(u)], ...(u > 0 ? [[f.leftLimit(t + u), g.leftLimit(u)]] : [])];
+            for (const [x, y] of pairs) inf = Math.min(inf, x - y);
+          }
+          expect(same(h.at(t), inf), `at(${t}): ${h.at(t)} vs ${inf}`).toBe(true);
+        }
+      }),
+      { numRuns: 40 },
+    );
+  }, 120_000);
 });
 
