@@ -32,3 +32,4 @@ export { deconvolveUpp } from './upp/upp-deconvolve.ts';
 export { lowerPseudoInverseUpp, upperPseudoInverseUpp } from './upp/upp-pseudo-inverse.ts';
 export { negate, maxPlusConvolve, maxPlusDeconvolve } from './max-plus.ts';
 export { negateUpp, maxPlusConvolveUpp, maxPlusDeconvolveUpp } from './upp/upp-max-plus.ts';
+export { composeUpp } from './upp/upp-compose.ts';

@@ -15,6 +15,7 @@ import { lowerPseudoInverseUpp, upperPseudoInverseUpp } from './upp-pseudo-inver
 import { lowerPseudoInverseAt, upperPseudoInverseAt } from '../pseudo-inverse.ts';
 import { maxPlusConvolveUpp, maxPlusDeconvolveUpp } from './upp-max-plus.ts';
 import { maxPlusConvolve } from '../max-plus.ts';
+import { composeUpp } from './upp-compose.ts';
 import { convolve } from '../convolve.ts';
 import { horizontalDeviation, verticalDeviation } from '../deviation.ts';
 import { min as minCurve, restrict } from '../pointwise.ts';
@@ -374,5 +375,32 @@ describe('UppCurve: ultimately pseudo-periodic curves', () => {
       { numRuns: 40 },
     );
   }, 120_000);
+
+  it('composition f ∘ g with a non-decreasing g: f evaluated at g(t), over several periods', () => {
+    fc.assert(
+      fc.property(uppArb(true), monotoneUppArb, (f, g) => {
+        let h: UppCurve;
+        try {
+          h = composeUpp(f, g);
+        } catch (e) {
+          // Periods that no fraction relates (c_g against d_f) have no UPP composition to hold.
+          expect(String(e)).toMatch(/commensurable periods/);
+          return;
+        }
+        for (const t of times(h.start + 3 * h.period + 2)) {
+          const y = g.at(t);
+          const expected = y === Infinity ? f.base.at(Infinity) : f.at(y);
+          if (y !== Infinity) expect(same(h.at(t), expected), `at(${t}): ${h.at(t)} vs f(${y}) = ${expected}`).toBe(true);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('composition: an arrival staircase seen through a rate, and through itself', () => {
+    const stair = UppCurve.of(Curve.fromBreakpoints([[0, 0, 1000, 0]]), 0, 10e-6, 1000);
+    const doubled = composeUpp(UppCurve.fromCurve(rate(2)), stair);
+    expect([doubled.at(0), doubled.rightLimit(0), doubled.at(25e-6)]).toEqual([0, 2000, 6000]);
+  });
 });
 
