@@ -3,7 +3,7 @@
  * browser version as JSON `"key": value`): what the notebooks' text claims.
  */
 export const EXPECTED: Record<string, RegExp[]> = {
-  '01-curves': [/delay_bound_us"?: 140\b/, /backlog_bound_MB"?: 1\.6\b/, /burst_out_MB"?: 1\.6\b/],
+  '01-curves': [/delay_bound_us"?: 140\b/, /backlog_bound_MB"?: 1\.6\b/, /burst_out_MB"?: 1\.6\b/, /tdma_delay_bound_us"?: 7\b/, /tdma_backlog_bound_kB"?: 1\b/],
   '02-path-server': [/"78\.67 µs"/],
   '04-aimd-fairness': [/"24\.000 Gb\/s",\s*"19\.200 Gb\/s",\s*"15\.360 Gb\/s"/], // the gap shrinks by β = 0.8
   '05-case-study': [/DCQCN-noPFC: peak backlog 50\.5\d MB/],
