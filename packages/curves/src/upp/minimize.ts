@@ -28,7 +28,7 @@ function shortenTransient(f: UppCurve): UppCurve {
     if (t >= d && t - d < start) points.add(t - d);
   }
   const sorted = [...points].filter((t) => t < start && !close(t, start)).sort((x, y) => x - y);
-  const zero = (x: number): boolean => x === 0 || close(x, 0) || (x !== x); // NaN: +∞ − +∞, equal infinities
+  const zero = (x: number): boolean => x === 0 || close(x, 0) || Number.isNaN(x); // NaN: +∞ − +∞, equal infinities
   const h = (value: (t: number) => number, t: number): number => value(t + d) - c - value(t);
   let T = start;
   for (let i = sorted.length - 1; i >= 0; i--) {
