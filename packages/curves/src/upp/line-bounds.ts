@@ -1,4 +1,5 @@
 import { CurveError } from '../errors.ts';
+import { closeSlopes } from '../tolerance.ts';
 import type { UppCurve } from './upp-curve.ts';
 
 /**
@@ -31,4 +32,15 @@ export function lineOffset(f: UppCurve, rho: number, from: number, lowest: boole
     if (next > t && curve.r[i] !== Infinity) consider(next, curve.segmentValue(i, next));
   }
   return m;
+}
+
+/**
+ * Whether two UPP curves grow at the same long-run rate c/d: equal, both +∞ (periodic parts +∞
+ * throughout), or finite and equal within the slopes' tolerance. The operators pick their rule by it.
+ * @example sameRate(UppCurve.fromCurve(rate(2)), UppCurve.fromCurve(tokenBucket(2, 5))) // true
+ */
+export function sameRate(f: UppCurve, g: UppCurve): boolean {
+  const rf = f.rate;
+  const rg = g.rate;
+  return rf === rg || (Number.isFinite(rf) && Number.isFinite(rg) && closeSlopes(rf, rg));
 }

@@ -1,7 +1,6 @@
 import { convolve } from '../convolve.ts';
-import { closeSlopes } from '../tolerance.ts';
 import { commonPeriod } from './common-period.ts';
-import { lineOffset } from './line-bounds.ts';
+import { lineOffset, sameRate } from './line-bounds.ts';
 import { minimizeUpp } from './minimize.ts';
 import { UppCurve } from './upp-curve.ts';
 
@@ -30,7 +29,7 @@ export function convolveUpp(f: UppCurve, g: UppCurve): UppCurve {
 function convolutionRule(f: UppCurve, g: UppCurve): { start: number; period: number; increment: number } {
   const rf = f.rate;
   const rg = g.rate;
-  if (rf === rg || (Number.isFinite(rf) && Number.isFinite(rg) && closeSlopes(rf, rg))) {
+  if (sameRate(f, g)) {
     const { period, times1 } = commonPeriod(f.period, g.period);
     return { start: f.start + g.start + period, period, increment: f.increment * times1 };
   }

@@ -2,9 +2,8 @@ import { constant } from '../constructors.ts';
 import { deconvolve } from '../deconvolve.ts';
 import { CurveError } from '../errors.ts';
 import { restrict } from '../pointwise.ts';
-import { closeSlopes } from '../tolerance.ts';
 import { commonPeriod } from './common-period.ts';
-import { lineOffset } from './line-bounds.ts';
+import { lineOffset, sameRate } from './line-bounds.ts';
 import { minimizeUpp } from './minimize.ts';
 import { UppCurve } from './upp-curve.ts';
 
@@ -27,7 +26,7 @@ export function deconvolveUpp(f: UppCurve, g: UppCurve): UppCurve {
   if (g0 === Infinity) throw new CurveError('g', g.toJSON(), 'a curve with finite g(0)');
   const rf = f.rate;
   const rg = g.rate;
-  const equal = rf === rg || (Number.isFinite(rg) && closeSlopes(rf, rg));
+  const equal = sameRate(f, g);
   if (!equal && rf > rg) return UppCurve.fromCurve(constant(Infinity));
   let reach: number;
   if (equal) reach = Math.max(f.start, g.start) + commonPeriod(f.period, g.period).period;

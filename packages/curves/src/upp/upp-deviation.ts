@@ -1,17 +1,14 @@
 import { constant } from '../constructors.ts';
 import { horizontalDeviation, verticalDeviation } from '../deviation.ts';
 import { min, restrict } from '../pointwise.ts';
-import { closeSlopes } from '../tolerance.ts';
 import { commonPeriod } from './common-period.ts';
-import { lineOffset } from './line-bounds.ts';
+import { lineOffset, sameRate } from './line-bounds.ts';
 import type { UppCurve } from './upp-curve.ts';
 
 /** How the two growth rates compare: 'faster' when f outgrows g (every deviation is +∞). */
 function rates(f: UppCurve, g: UppCurve): 'faster' | 'equal' | 'slower' {
-  const rf = f.rate;
-  const rg = g.rate;
-  if (rf === rg || (Number.isFinite(rf) && Number.isFinite(rg) && closeSlopes(rf, rg))) return 'equal';
-  return rf > rg ? 'faster' : 'slower';
+  if (sameRate(f, g)) return 'equal';
+  return f.rate > g.rate ? 'faster' : 'slower';
 }
 
 /**

@@ -1,8 +1,7 @@
 import { add, max, min } from '../pointwise.ts';
-import { closeSlopes } from '../tolerance.ts';
 import { commonPeriod } from './common-period.ts';
 import { minimizeUpp } from './minimize.ts';
-import { lineOffset } from './line-bounds.ts';
+import { lineOffset, sameRate } from './line-bounds.ts';
 import { UppCurve } from './upp-curve.ts';
 
 /**
@@ -42,7 +41,7 @@ function envelope(f: UppCurve, g: UppCurve, upper: boolean): UppCurve {
     const end = start + period;
     return minimizeUpp(UppCurve.of(op(f.unfold(end), g.unfold(end)), start, period, increment));
   };
-  if (rf === rg || (Number.isFinite(rf) && Number.isFinite(rg) && closeSlopes(rf, rg))) {
+  if (sameRate(f, g)) {
     // Equal rates: both increments over the common period agree (to rounding); f's is taken.
     const { period, times1 } = commonPeriod(f.period, g.period);
     return at(Math.max(f.start, g.start), period, f.increment * times1);
