@@ -1,4 +1,4 @@
-import { averageRates, polyline, polylineEnvelope, type Curve, type Vertex } from '@ccalc/curves';
+import { averageRates, polyline, polylineEnvelope, vertexEnvelope, type Curve, type Vertex } from '@ccalc/curves';
 import type { EngineResult, StepSeries } from './results.ts';
 import { BASE, ZOOM, activeEnd, timeAxis, type Spec } from './charts/chart-spec.ts';
 import { flowCompletionTimes } from './completion-times.ts';
@@ -59,7 +59,7 @@ function stateChart(result: EngineResult, key: string, scale: number, yTitle: st
   if (result.flows.length > MAX_LINES) return spreadChart(series, end, scale, yTitle, title, yScale);
   const values = result.flows.flatMap((f, j) => {
     const points = series[j].filter((p) => !log || p.y > 0);
-    const drawn = points.length <= maxPoints ? points : columnEnvelope(points, end, Math.floor(maxPoints / 2));
+    const drawn = points.length <= maxPoints ? points : vertexEnvelope(points, end, Math.floor(maxPoints / 2));
     return drawn.map((p, order) => ({ series: f.name, run: 0, order, t: p.t * 1e3, y: p.y * scale }));
   });
   const chart = timeLinesChart(values, title, yTitle);
@@ -218,26 +218,6 @@ function drawnBreakpoints(f: Curve, end: number): number {
     else hi = mid;
   }
   return lo;
-}
-
-/** The lowest and highest vertex in each of `columns` equal slices of [0, end], in time order. */
-function columnEnvelope(points: readonly { t: number; y: number }[], end: number, columns: number): { t: number; y: number }[] {
-  const out: { t: number; y: number }[] = [];
-  let k = 0;
-  for (let c = 0; c < columns; c++) {
-    const until = (end * (c + 1)) / columns;
-    let lo: { t: number; y: number } | null = null;
-    let hi: { t: number; y: number } | null = null;
-    for (; k < points.length && (points[k].t < until || c === columns - 1); k++) {
-      const p = points[k];
-      if (lo === null || p.y < lo.y) lo = p;
-      if (hi === null || p.y > hi.y) hi = p;
-    }
-    if (lo === null || hi === null) continue;
-    if (lo === hi) out.push(lo);
-    else out.push(...(lo.t <= hi.t ? [lo, hi] : [hi, lo]));
-  }
-  return out;
 }
 
 /**

@@ -19,7 +19,7 @@ export { compose } from './compose.ts';
 export { horizontalDeviation, verticalDeviation } from './deviation.ts';
 export { sample, grid, averageRates } from './sample.ts';
 export { equals, dominates } from './compare.ts';
-export { polyline, polylineEnvelope, type Vertex } from './polyline.ts';
+export { polyline, polylineEnvelope, vertexEnvelope, type Vertex } from './polyline.ts';
 export { curveChart, type ChartSeries, type ChartOptions } from './chart.ts';
 export { firstTimeAbove, firstTimeAboveShifted, firstTimeBelow } from './crossing.ts';
 export { UppCurve, type UppCurveJSON, type PatternPoint } from './upp/upp-curve.ts';

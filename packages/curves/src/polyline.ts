@@ -49,14 +49,31 @@ export function polyline(f: Curve, end: number): Vertex[][] {
 
 /**
  * The lowest and the highest vertex of f's polyline (as `polyline(f, end)` draws it, +∞ left out)
- * in each of `columns` equal slices of [0, end], in time order: the first vertex of a slice with the
- * least value and the first with the greatest (one if they are the same). Since the graph is linear
- * between vertices, this is its exact range in each slice, at the cost of a walk over f's
- * breakpoints and no vertex objects but the ones returned: for drawing a curve with more vertices
- * than pixels (a packet-level staircase) without losing a peak.
+ * in each of `columns` equal slices of [0, end], in time order ({@link vertexEnvelope} of its
+ * vertices). Since the graph is linear between vertices, this is its exact range in each slice, at
+ * the cost of a walk over f's breakpoints and no vertex objects but the ones returned: for drawing
+ * a curve with more vertices than pixels (a packet-level staircase) without losing a peak.
  * @example polylineEnvelope(step(5, 1), 2, 2) // [{t:0,y:0},{t:1,y:0},{t:1,y:5}]
  */
 export function polylineEnvelope(f: Curve, end: number, columns: number): Vertex[] {
+  return envelope(end, columns, (add) => walkGraph(f, end, add));
+}
+
+/**
+ * The first vertex with the least value and the first with the greatest in each of `columns` equal
+ * slices of [0, end] (one when they are the same), in time order, of vertices given in time order
+ * (+∞ values left out; vertices at or after `end` fall in the last slice). Display only: a line
+ * through them looks the same as through all of them at one slice per pixel.
+ * @example vertexEnvelope([{ t: 0, y: 0 }, { t: 0.5, y: 3 }, { t: 1, y: 1 }], 1, 1) // [{t:0,y:0},{t:0.5,y:3}]
+ */
+export function vertexEnvelope(vertices: readonly Vertex[], end: number, columns: number): Vertex[] {
+  return envelope(end, columns, (add) => {
+    for (const v of vertices) add(v.t, v.y);
+  });
+}
+
+/** The column envelope of the vertices `feed` passes to `add`, in time order. */
+function envelope(end: number, columns: number, feed: (add: (t: number, y: number) => void) => void): Vertex[] {
   requireNonNegative('end', end);
   if (end === Infinity) throw new CurveError('end', end, 'a finite end time');
   if (!Number.isInteger(columns) || columns < 1) throw new CurveError('columns', columns, 'a whole number ≥ 1');
@@ -76,7 +93,7 @@ export function polylineEnvelope(f: Curve, end: number, columns: number): Vertex
     loY = Infinity;
     hiY = -Infinity;
   };
-  const add = (t: number, y: number): void => {
+  feed((t, y) => {
     if (y === Infinity) return;
     if (!(t < until) && column < columns - 1) {
       flush();
@@ -90,8 +107,7 @@ export function polylineEnvelope(f: Curve, end: number, columns: number): Vertex
       hiT = t;
       hiY = y;
     }
-  };
-  walkGraph(f, end, add);
+  });
   flush();
   return out;
 }

@@ -49,7 +49,7 @@ describe('polyline (exact graph for plotting)', () => {
 
   it('polylineEnvelope: the first lowest and highest vertex of each time slice, in time order', async () => {
     const fc = (await import('fast-check')).default;
-    const { polyline, polylineEnvelope, pureDelay } = await import('./index.ts');
+    const { polyline, polylineEnvelope, vertexEnvelope, pureDelay } = await import('./index.ts');
     const { curveArb } = await import('./test-support/random-curves.ts');
     expect(polylineEnvelope(step(5, 1), 2, 2)).toEqual([{ t: 0, y: 0 }, { t: 1, y: 0 }, { t: 1, y: 5 }]);
     expect(polylineEnvelope(pureDelay(1), 3, 3)).toEqual([{ t: 0, y: 0 }, { t: 1, y: 0 }]); // +∞ left out
@@ -68,7 +68,9 @@ describe('polyline (exact graph for plotting)', () => {
     fc.assert(
       fc.property(curveArb({}), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 40 }), (f, columns, e) => {
         const end = e / 4;
-        expect(polylineEnvelope(f, end, columns)).toEqual(slow(polyline(f, end).flat(), end, columns));
+        const expected = slow(polyline(f, end).flat(), end, columns);
+        expect(polylineEnvelope(f, end, columns)).toEqual(expected);
+        expect(vertexEnvelope(polyline(f, end).flat(), end, columns)).toEqual(expected);
       }),
       { numRuns: 500 },
     );
