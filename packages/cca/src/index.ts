@@ -21,6 +21,7 @@ export { fixedRate } from './ccas/fixed-rate.ts';
 export { newConnectionsAt, type ConnectionsState } from './ccas/new-connections.ts';
 export { rateChart, vectorChart, windowChart, curvesChart, aggregateRateChart, sampledChart } from './plots.ts';
 export { flowCompletionTimes } from './completion-times.ts';
+export { pausedCounts } from './paused-senders.ts';
 export { activeEnd, byteUnit, type Spec as ChartSpec } from './charts/chart-spec.ts';
 export { backlogChart } from './charts/backlog-chart.ts';
 export { throughputHeatmap, throughputEnvelope, sentRates } from './charts/throughput-charts.ts';

@@ -1,8 +1,11 @@
 import { type Curve, EPSILON, asRateLatency, averageRates, firstTimeAbove, firstTimeBelow, sample } from '@ccalc/curves';
-import { flowCompletionTimes, flowDelays, type EngineResult, type PathServerModel } from '@ccalc/cca';
+import { flowCompletionTimes, flowDelays, pausedCounts, type EngineResult, type PathServerModel } from '@ccalc/cca';
 import type { ModelSeries } from './compare.ts';
 import { quantile } from 'd3-array';
 import { csvNumber, eventDetailsCell, rounded } from './csv-numbers.ts';
+
+/** Senders paused at given times (`pausedCounts` of @ccalc/cca, which the series and the event timeline share). */
+export { pausedCounts };
 
 const gbps = (bytesPerSecond: number): number => (bytesPerSecond * 8) / 1e9;
 
@@ -16,25 +19,6 @@ export function stepSamples(s: { time: number[]; value: number[] } | undefined, 
   return times.map((t) => {
     while (k + 1 < s.time.length && s.time[k + 1] <= t) k++;
     return s.value[k];
-  });
-}
-
-/**
- * How many flows are paused at each of the increasing `times`, from the pfc-pause and pfc-resume
- * events (an event at t counts at t). One sweep over the frames in time order.
- */
-export function pausedCounts(result: Pick<EngineResult, 'events' | 'flows'>, times: readonly number[]): number[] {
-  const frames = result.events.filter((e) => e.kind === 'pfc-pause' || e.kind === 'pfc-resume').sort((a, b) => a.time - b.time);
-  const paused = new Array<boolean>(result.flows.length).fill(false);
-  let count = 0;
-  let k = 0;
-  return times.map((t) => {
-    for (; k < frames.length && frames[k].time <= t; k++) {
-      const now = frames[k].kind === 'pfc-pause';
-      if (now !== paused[frames[k].flow]) count += now ? 1 : -1;
-      paused[frames[k].flow] = now;
-    }
-    return count;
   });
 }
 

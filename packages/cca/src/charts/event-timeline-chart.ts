@@ -1,5 +1,6 @@
 import type { EngineEvent, EngineResult } from '../results.ts';
 import { BASE, TIME_ZOOM, ZOOM, activeEnd, flowOrder, timeAxis, type Spec } from './chart-spec.ts';
+import { pausedCounts } from '../paused-senders.ts';
 
 /** Time columns (about one per pixel) the marks are thinned to. */
 const COLUMNS = 560;
@@ -115,11 +116,8 @@ function aggregated(result: EngineResult, title: string, end: number): Spec {
     const kind = timelineKind(e);
     if (kind !== null) counts[KINDS.indexOf(kind)][Math.floor(e.time / width)] += 1;
   }
-  const paused = new Array<number>(bins).fill(0);
-  for (const p of pauseIntervals(result, end)) {
-    // Senders paused at each bin's middle.
-    for (let k = Math.max(0, Math.ceil(p.from / width - 0.5)); k < bins && (k + 0.5) * width < p.to; k++) paused[k] += 1;
-  }
+  // Senders paused at each bin's middle.
+  const paused = pausedCounts(result, Array.from({ length: bins }, (_, k) => (k + 0.5) * width));
   const t = (k: number): number => ms((k + 0.5) * width);
   const x = timeAxis(end);
   return {
