@@ -33,6 +33,27 @@ const DETAIL_UNITS: Record<string, [string, number, number]> = {
   alpha: ['alpha', 1, 9],
 };
 
+/** A CCA state key as events.csv writes it: its name with the unit, the cell's JSON key (quotes doubled for CSV), SI factor, decimals. */
+interface DetailUnit {
+  name: string;
+  prefix: string;
+  factor: number;
+  decimals: number;
+  column: string;
+}
+
+const DETAIL_CACHE = new Map<string, DetailUnit>();
+
+/** The unit of one state key (DETAIL_UNITS, or the key itself to 9 decimals), looked up once per key. */
+function detailUnit(key: string): DetailUnit {
+  let unit = DETAIL_CACHE.get(key);
+  if (unit === undefined) {
+    const [name, factor, decimals] = DETAIL_UNITS[key] ?? [key, 1, 9];
+    DETAIL_CACHE.set(key, (unit = { name, prefix: `${JSON.stringify(name).replace(/"/g, '""')}:`, factor, decimals, column: `events.csv details.${key}` }));
+  }
+  return unit;
+}
+
 /**
  * An event's details (a CCA's described state, in SI) as events.csv writes them: rates in Gb/s,
  * sizes in bytes, times in µs, each key named with its unit (`rate_gbps`, `rtt_us`), rounded as
@@ -42,14 +63,11 @@ const DETAIL_UNITS: Record<string, [string, number, number]> = {
 export function eventDetails(after: Record<string, number>): Record<string, number> {
   const out: Record<string, number> = {};
   for (const [key, value] of Object.entries(after)) {
-    const [name, factor, decimals] = DETAIL_UNITS[key] ?? [key, 1, 9];
-    out[name] = rounded(value * factor, decimals, `events.csv details.${key}`);
+    const u = detailUnit(key);
+    out[u.name] = rounded(value * u.factor, u.decimals, u.column);
   }
   return out;
 }
-
-/** Per CCA state key: its name in the files as it opens a details cell's JSON entry (`""rate_gbps"":`), its SI factor and decimals. */
-const CELL_KEYS = new Map<string, { prefix: string; factor: number; decimals: number; column: string }>();
 
 /**
  * An event's details as one CSV cell: the JSON of {@link eventDetails}, quoted for CSV (quotes
@@ -60,12 +78,8 @@ export function eventDetailsCell(after: Record<string, number>): string {
   let cell = '"{';
   let first = true;
   for (const key in after) {
-    let k = CELL_KEYS.get(key);
-    if (k === undefined) {
-      const [name, factor, decimals] = DETAIL_UNITS[key] ?? [key, 1, 9];
-      CELL_KEYS.set(key, (k = { prefix: `${JSON.stringify(name).replace(/"/g, '""')}:`, factor, decimals, column: `events.csv details.${key}` }));
-    }
-    cell += `${first ? '' : ','}${k.prefix}${rounded(after[key] * k.factor, k.decimals, k.column)}`;
+    const u = detailUnit(key);
+    cell += `${first ? '' : ','}${u.prefix}${rounded(after[key] * u.factor, u.decimals, u.column)}`;
     first = false;
   }
   return `${cell}}"`;
