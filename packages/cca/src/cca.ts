@@ -67,6 +67,32 @@ export interface Listens {
   notifications?: boolean;
   /** A byte counter: the admitted bytes reaching `byteTarget(state)` (e.g. DCQCN's B). */
   bytes?: boolean;
+  /**
+   * Every acknowledgement, one per segment, as a TCP socket processes it (`onAck`). Such a CCA
+   * runs on the segment engine (`runSegments`), which sends whole segments under the window and
+   * times each acknowledgement; the curve and event engines refuse it.
+   */
+  acks?: boolean;
+}
+
+/**
+ * What a TCP sender tells its CCA for one new acknowledgement (ns-3's `PktsAcked` and
+ * `IncreaseWindow` arguments). Bytes are counted from the connection's first data byte.
+ */
+export interface AckSignal {
+  /** When it arrives (s). */
+  readonly now: number;
+  /** The cumulative acknowledgement: every byte below it has arrived (SND.UNA after it, bytes). */
+  readonly ackedUpTo: number;
+  /** The next byte the sender would send (SND.NXT, bytes). */
+  readonly nextToSend: number;
+  /**
+   * Whole segments newly acknowledged, as the socket counts them: the acknowledged bytes divided by
+   * the segment size, with the remainders of partial segments carried until they make a segment.
+   */
+  readonly segmentsAcked: number;
+  /** The socket's smoothed RTT after this acknowledgement's sample (s): what ns-3 feeds its CCA. */
+  readonly rtt: number;
 }
 
 /** A congestion-control algorithm with state S. Implementations must be pure: return new states. */
@@ -86,6 +112,8 @@ export interface CongestionControl<S> {
   onTimeout?(s: S, signals: SignalView): Reaction<S>;
   onFlightAcknowledged?(s: S, signals: SignalView): Reaction<S>;
   onNotification?(s: S, signals: SignalView): Reaction<S>;
+  /** One new acknowledgement (only with `listens.acks`): the window's new value in the state. */
+  onAck?(s: S, ack: AckSignal): Reaction<S>;
   /** Admitted bytes (sequence view) at which `onBytes` fires next; +∞ for none. */
   byteTarget?(s: S): number;
   onBytes?(s: S, signals: SignalView): Reaction<S>;

@@ -27,6 +27,7 @@ import { fifoDemultiplex, fifoShare, type Ties } from './fifo-demultiplex.ts';
 import { packetize, packetsStarted, wholePackets } from './acknowledgements.ts';
 import { PacketTrains } from './packet-trains.ts';
 import { validateModel } from './validate.ts';
+import { ModelError } from './errors.ts';
 import { EcnMarker } from './ecn.ts';
 import { PfcController } from './pfc.ts';
 import { recordState } from './state-series.ts';
@@ -116,6 +117,8 @@ export function runPathServer(
   options: { onProgress?: (time: number, horizon: number) => void; planRateChanges?: boolean; optimisticWindows?: boolean } = {},
 ): EngineResult {
   validateModel(model);
+  const perAck = model.flows.findIndex((f) => f.cca.listens.acks);
+  if (perAck >= 0) throw new ModelError(`flows[${perAck}].cca`, model.flows[perAck].cca.name, 'a CCA the curve engine runs: this one reacts to each acknowledgement and runs on the segment engine (runSegments)');
   const rl = asRateLatency(model.service);
   // Packets up to 1.5 packet times (at the server's rate) apart belong to one train.
   const trainGap = model.packets !== undefined && rl !== null ? (1.5 * model.packets.size) / rl.rate : null;

@@ -2,6 +2,7 @@ import { add, fromPackets, rate, step } from '@ccalc/curves';
 import type { PathServerModel } from './model.ts';
 import { aimdRate } from './ccas/aimd-rate.ts';
 import { vegas } from './ccas/vegas.ts';
+import { vegasSocket } from './ccas/vegas-socket.ts';
 import { dcqcn } from './ccas/dcqcn/index.ts';
 import { fixedRate } from './ccas/fixed-rate.ts';
 
@@ -44,6 +45,34 @@ export function vegasModel(variant: 'paper' | 'ns3' = 'ns3', horizon = 5e-3): Pa
     flows: [{ arrivals: add(fromPackets(times, sizes), rate(50 * Gbps)), cca: vegas({ initialWindow: 1500, packetSize: 1500, variant }), name: `Vegas (${variant})` }],
     horizon,
     feedbackDelay: 20e-6,
+  };
+}
+
+/**
+ * The ns-3 TCP Vegas run of shared/traces/ns3-vegas (B1) for the segment engine: one ns-3 TcpVegas
+ * connection (segments of 1000 B, 54 B of headers, ACKs of 54 B, SYNs of 62 B) over a 100 Gb/s
+ * access link and a 100 Gb/s switch port, 5 µs of propagation each. The application writes
+ * 4,000,000 B at 0, 6,250 B every µs from 0 (50 Gb/s) and 1,500,000 B every 0.5 ms from 1 ms.
+ * @example runSegments(vegasNs3Model()).flows[0].delivered.at(5e-3)
+ */
+export function vegasNs3Model(horizon = 5e-3): PathServerModel {
+  const times: number[] = [];
+  const sizes: number[] = [];
+  for (let k = 0; k * 1e-6 < horizon - 1e-12; k++) {
+    const t = k * 1e-6;
+    let size = 6250;
+    if (k === 0) size += 4e6;
+    if (k >= 1000 && k % 500 === 0) size += 1.5e6;
+    times.push(t);
+    sizes.push(size);
+  }
+  const link = { rate: (100 * Gbps), propagation: 5e-6 };
+  return {
+    service: rate(100 * Gbps),
+    flows: [{ arrivals: fromPackets(times, sizes), cca: vegasSocket({ segmentSize: 1000 }), name: 'Vegas (ns-3 socket)', access: link }],
+    horizon,
+    feedbackDelay: 20e-6,
+    tcp: { segmentSize: 1000, header: 54, ackSize: 54, synSize: 62, propagation: 5e-6 },
   };
 }
 

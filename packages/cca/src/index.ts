@@ -2,9 +2,9 @@
  * @ccalc/cca — the path-server model of congestion control on exact curves (paper §III–IV).
  * Browser-safe ESM. See README.md.
  */
-export type { CongestionControl, Limit, Shift, SignalView, Reaction, Listens } from './cca.ts';
-export type { FlowSpec, PathServerModel, EcnConfig, PfcConfig } from './model.ts';
-export type { EngineEvent, EngineResult, FlowResult, SentNotification, StepSeries } from './results.ts';
+export type { CongestionControl, Limit, Shift, SignalView, Reaction, Listens, AckSignal } from './cca.ts';
+export type { FlowSpec, PathServerModel, EcnConfig, PfcConfig, LinkSpec, TcpPath } from './model.ts';
+export type { EngineEvent, EngineResult, FlowResult, SentNotification, StepSeries, TcpCurves } from './results.ts';
 export { resultToJSON } from './results.ts';
 export { ModelError } from './errors.ts';
 export { flowDelays } from './delays.ts';
@@ -17,6 +17,7 @@ export { seededRandom } from './random.ts';
 export { aimdRate, type AimdRateParameters, type AimdRateState } from './ccas/aimd-rate.ts';
 export { aimdWindow, type AimdWindowParameters, type AimdWindowState } from './ccas/aimd-window.ts';
 export { vegas, type VegasParameters, type VegasState } from './ccas/vegas.ts';
+export { vegasSocket, type VegasSocketParameters, type VegasSocketState } from './ccas/vegas-socket.ts';
 export { fixedRate } from './ccas/fixed-rate.ts';
 export { newConnectionsAt, type ConnectionsState } from './ccas/new-connections.ts';
 export { rateChart, vectorChart, windowChart, curvesChart, aggregateRateChart, sampledChart } from './plots.ts';
@@ -27,7 +28,7 @@ export { backlogChart } from './charts/backlog-chart.ts';
 export { throughputHeatmap, throughputEnvelope, sentRates } from './charts/throughput-charts.ts';
 export { eventTimelineChart, pauseIntervals, timelineKind, type TimelineKind } from './charts/event-timeline-chart.ts';
 export { completionChart } from './charts/completion-chart.ts';
-export { aimdFairnessModel, vegasModel, ns3IncastModel, ns3IncastDelays, paperIncastModel, type Ns3IncastOptions } from './examples.ts';
+export { aimdFairnessModel, vegasModel, vegasNs3Model, ns3IncastModel, ns3IncastDelays, paperIncastModel, type Ns3IncastOptions } from './examples.ts';
 export { dcqcn, dcqcnPaper, dcqcnZhu2015, dcqcnNs3Mlx, dcqcnNic, dcqcnTraceReference, type DcqcnVariant, type PaperDcqcnParameters, type Zhu2015Parameters, type Ns3MlxParameters, type NicParameters, type TraceReferenceParameters } from './ccas/dcqcn/index.ts';
 export type { TraceReferenceDcqcn, TraceReferenceIntegers, TraceReferenceState } from './ccas/dcqcn/trace-reference.ts';
 export { mulDivFloor } from './exact-integers.ts';
@@ -36,4 +37,7 @@ export type { Zhu2015State } from './ccas/dcqcn/zhu2015.ts';
 export type { Ns3MlxState } from './ccas/dcqcn/ns3-mlx.ts';
 export { runEvents, type EventEngineOptions } from './engines/events/run-events.ts';
 export { eventEngineSupport } from './engines/events/support.ts';
+export { runSegments, type SegmentEngineOptions } from './engines/segments/run-segments.ts';
+export { segmentEngineSupport } from './engines/segments/support.ts';
+export { measureRtt, type RttEstimate } from './rtt-estimator.ts';
 export { runModel, type EngineChoice, type RunModelOptions } from './run-model.ts';

@@ -15,6 +15,37 @@ export interface FlowSpec {
   pauseDelay?: number;
   /** Label for results and plots. */
   name?: string;
+  /**
+   * The sender's access link to the switch (segment engine): its NIC queues what the sender sends
+   * faster than `rate` (bytes/s), and each packet then takes `propagation` (s) to the switch.
+   * Acknowledgements come back over it. Default: the switch's rate, no propagation.
+   */
+  access?: LinkSpec;
+}
+
+/** A link: its rate (bytes/s) and propagation delay (s). */
+export interface LinkSpec {
+  rate: number;
+  propagation: number;
+}
+
+/**
+ * A TCP path for the segment engine (`runSegments`): senders whose CCA reacts to each
+ * acknowledgement send whole segments over their access link to the switch, whose egress (the
+ * model's `service` rate) leads to the receiver; the receiver acknowledges every segment at once.
+ * Sizes are bytes on the wire except `segmentSize`; the flows' arrivals are application bytes.
+ */
+export interface TcpPath {
+  /** Payload per segment (the MSS, bytes). */
+  segmentSize: number;
+  /** Header bytes per segment on the wire (e.g. 54: TCP 20 + IPv4 20 + layer 2 14). */
+  header: number;
+  /** An acknowledgement's size on the wire (bytes). */
+  ackSize: number;
+  /** The handshake's SYN and SYN-ACK size on the wire (bytes): the first RTT sample is theirs. */
+  synSize: number;
+  /** Propagation from the switch to the receiver (s). */
+  propagation: number;
 }
 
 /** ECN marking at the path server (paper §III-B.d). */
@@ -81,4 +112,6 @@ export interface PathServerModel {
    * arrivals as fluids. Applies while a flow has no retransmitted bytes.
    */
   packets?: { size: number };
+  /** The path of TCP senders (required by the segment engine, ignored by the others). */
+  tcp?: TcpPath;
 }

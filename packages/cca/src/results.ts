@@ -59,9 +59,28 @@ export interface EngineResult {
   notifications: SentNotification[];
   /**
    * How many windows and events the engine processed (for benchmarks), and which engine ran:
-   * 'curves' (`runPathServer`, windows of curve algebra) or 'events' (`runEvents`, no windows).
+   * 'curves' (`runPathServer`, windows of curve algebra), 'events' (`runEvents`, no windows) or
+   * 'segments' (`runSegments`, TCP senders segment by segment).
    */
-  stats: { windows: number; events: number; engine: 'curves' | 'events' };
+  stats: { windows: number; events: number; engine: 'curves' | 'events' | 'segments' };
+  /** The TCP path's own curves (segment engine only). */
+  tcp?: TcpCurves;
+}
+
+/** What the segment engine adds to a result: the queues as a simulator samples them, and the sockets. */
+export interface TcpCurves {
+  /** Each sender's NIC queue (wire bytes waiting; the packet in transmission excluded). */
+  sourceQueues: Curve[];
+  /**
+   * Their largest values (bytes), counting what a queue holds for no time at all: packets queued
+   * at the tick a transmission starts count before it leaves (a simulator's exact maximum sees them).
+   */
+  sourceQueuePeaks: number[];
+  /** The switch's egress queue, likewise, and its largest value. */
+  switchQueue: Curve;
+  switchQueuePeak: number;
+  /** Each socket's bytes written and not yet sent (application bytes, A − Â). */
+  unsent: Curve[];
 }
 
 /** JSON-serialisable form of a result (curves in the interchange format). */

@@ -5,7 +5,7 @@ import type { PathServerModel } from './model.ts';
 /**
  * Checks a model before anything is computed and throws a ModelError naming the parameter:
  * empty flow list, non-positive horizon or delays, arrivals that decrease or do not start at 0,
- * a decreasing service curve, τ_o ≤ ΔR, malformed ECN or PFC settings.
+ * a decreasing service curve, τ_o ≤ ΔR, malformed ECN, PFC, access-link or TCP-path settings.
  */
 export function validateModel(model: PathServerModel): void {
   if (typeof model !== 'object' || model === null) throw new ModelError('model', model, 'an object');
@@ -24,6 +24,10 @@ export function validateModel(model: PathServerModel): void {
     requirePositive(`${name}.ackDelay`, ack);
     if (f.notificationDelay !== undefined) requirePositive(`${name}.notificationDelay`, f.notificationDelay);
     if (f.pauseDelay !== undefined) requirePositive(`${name}.pauseDelay`, f.pauseDelay);
+    if (f.access !== undefined) {
+      requirePositive(`${name}.access.rate`, f.access.rate);
+      requireNonNegative(`${name}.access.propagation`, f.access.propagation);
+    }
     const tau = f.cca?.listens?.timeout;
     if (tau !== undefined && !(tau > ack)) throw new ModelError(`${name}.cca.timeout`, tau, `a timeout τ_o greater than the feedback delay ΔR = ${ack}`);
   });
@@ -39,6 +43,16 @@ export function validateModel(model: PathServerModel): void {
     if (e.notificationGap !== undefined) requireNonNegative('ecn.notificationGap', e.notificationGap);
     if (e.at !== undefined && e.at !== 'enqueue' && e.at !== 'dequeue') throw new ModelError('ecn.at', e.at, '"enqueue" or "dequeue"');
     if (e.pacing !== undefined && e.pacing !== 'gap' && e.pacing !== 'grid') throw new ModelError('ecn.pacing', e.pacing, '"gap" or "grid"');
+  }
+  if (model.tcp !== undefined) {
+    const tcp = model.tcp;
+    for (const key of ['segmentSize', 'ackSize', 'synSize'] as const) {
+      requirePositive(`tcp.${key}`, tcp[key]);
+      if (!Number.isInteger(tcp[key])) throw new ModelError(`tcp.${key}`, tcp[key], 'a whole number of bytes');
+    }
+    requireNonNegative('tcp.header', tcp.header);
+    if (!Number.isInteger(tcp.header)) throw new ModelError('tcp.header', tcp.header, 'a whole number of bytes');
+    requireNonNegative('tcp.propagation', tcp.propagation);
   }
   if (model.pfc !== undefined) {
     const p = model.pfc;

@@ -109,6 +109,6 @@ describe('choosing the engine', () => {
   });
 
   it('rejects an unknown engine by name', () => {
-    expect(() => runModel(ns3IncastModel({ horizon: 1e-6 }), { engine: 'fast' as never })).toThrow(/engine: expected "auto", "curves" or "events", got "fast"/);
+    expect(() => runModel(ns3IncastModel({ horizon: 1e-6 }), { engine: 'fast' as never })).toThrow(/engine: expected "auto", "curves", "events" or "segments", got "fast"/);
   });
 });
