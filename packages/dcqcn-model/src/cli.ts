@@ -12,6 +12,7 @@ import { runCharts } from './run-charts.ts';
 import { BUILT_INS } from './scenarios.ts';
 import { parseQuantity, ScenarioError } from './units.ts';
 import { runCsv, runSummary } from './output.ts';
+import { tcpCsv, tcpSummary } from './tcp-output.ts';
 import { computeScenario, type Computed, type Runnable } from './compute.ts';
 import { compareWithTrace } from './compare.ts';
 import { eventTimeErrors, type RunEventTimes } from './event-times.ts';
@@ -75,8 +76,9 @@ const RUN_HELP = `ccalc run <scenario>... [options]
   --horizon 10ms   compute up to this time (default: the scenario's); until-complete runs until
                    every sender's last byte has left the switch
   --engine NAME    events (event to event, fast), curves (the paper's curve algebra, the
-                   reference) or auto (default: events where it covers the scenario, else curves;
-                   summary.json says which ran and why)
+                   reference), segments (TCP senders segment by segment: vegas "ns3-socket")
+                   or auto (default: segments for such senders, else events where it covers
+                   the scenario, else curves; summary.json says which ran and why)
   --senders        also write senders.csv (per sender and bin: 31 senders × 31 ms in 1 µs bins
                    is about a million rows, which takes longer to write than the run to compute)
   --no-plots       write no SVG/PNG plots (and no charts.json)
@@ -188,7 +190,10 @@ export async function runScenario(scenario: Runnable, horizon: number, bin: numb
   const computeMs = times[0];
   process.stderr.write(`${process.stderr.isTTY ? '\r' : ''}  ${name}: ${(result.horizon * 1e3).toFixed(2)} ms computed in ${(computeMs / 1e3).toFixed(3)} s (${result.stats.engine} engine)\n`);
   const csv = runCsv(result, bin, { senders: options.senders === true });
-  const summary: Record<string, unknown> = { scenario: name, run_id: randomUUID(), engine: result.stats.engine, ...(reason === null || options.engine === 'curves' ? {} : { engine_note: `the event engine does not cover ${reason}` }), ...runSummary(result, computeMs, model) };
+  const note = reason === null || options.engine === 'curves' ? null : result.stats.engine === 'segments' ? reason : `the event engine does not cover ${reason}`;
+  const tcp = tcpSummary(result);
+  const summary: Record<string, unknown> = { scenario: name, run_id: randomUUID(), engine: result.stats.engine, ...(note === null ? {} : { engine_note: note }), ...runSummary(result, computeMs, model), ...(tcp === null ? {} : { tcp }) };
+  const tcpRows = tcpCsv(result, bin);
   if (repeat > 1) {
     summary.compute_ms_runs = times;
     summary.compute_ms_warm = median(times.slice(1));
@@ -201,6 +206,7 @@ export async function runScenario(scenario: Runnable, horizon: number, bin: numb
       ...(csv.senders === undefined ? [] : [writeFile(join(dir, 'senders.csv'), `${csv.senders}\n`)]),
       writeFile(join(dir, 'events.csv'), `${csv.events}\n`),
       writeFile(join(dir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`),
+      ...(tcpRows === null ? [] : [writeFile(join(dir, 'tcp.csv'), `${tcpRows}\n`)]),
     ]);
     if (options.plots === false) return;
     const charts = runCharts(name, result, model);
@@ -238,7 +244,7 @@ async function run(args: string[]): Promise<void> {
   const untilComplete = flags.horizon === 'until-complete';
   const horizonFlag = flags.horizon === undefined || untilComplete ? undefined : parseQuantity(flags.horizon, 'time', '--horizon');
   const engine = (flags.engine ?? 'auto') as EngineChoice;
-  if (!['auto', 'curves', 'events'].includes(engine)) throw new ScenarioError('--engine', flags.engine, 'events, curves or auto');
+  if (!['auto', 'curves', 'events', 'segments'].includes(engine)) throw new ScenarioError('--engine', flags.engine, 'events, curves, segments or auto');
   const repeat = flags.repeat === undefined ? 1 : Number(flags.repeat);
   if (!(Number.isInteger(repeat) && repeat >= 1 && repeat <= 1000)) throw new ScenarioError('--repeat', flags.repeat, 'a whole number from 1 to 1000');
   const binFlag = flags.bin === undefined ? undefined : parseQuantity(flags.bin, 'time', '--bin');

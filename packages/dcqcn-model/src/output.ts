@@ -186,7 +186,8 @@ function firstPauseSent(result: EngineResult, model: PathServerModel): number | 
 /**
  * What a reader needs to know of the model that ran (summary.json's `parameters`, the report's
  * parameter table): senders, link rate, packet size (null for fluid), the CCAs by name, ECN's
- * thresholds and notification gap, PFC's thresholds and resume rule (null when not configured).
+ * thresholds and notification gap, PFC's thresholds and resume rule (null when not configured),
+ * and for TCP senders the path's sizes and links (`tcp`).
  * Bytes, Gb/s, µs.
  */
 export function modelParameters(model: PathServerModel): Record<string, unknown> {
@@ -199,6 +200,21 @@ export function modelParameters(model: PathServerModel): Record<string, unknown>
     cca: [...new Set(model.flows.map((f) => f.cca.name))].join(', '),
     ecn: ecn === undefined ? null : { k_min_bytes: ecn.kMin ?? ecn.kMax, k_max_bytes: ecn.kMax, p_max: ecn.pMax ?? null, at: ecn.at ?? 'enqueue', marks: ecn.random === undefined || ecn.random === 'expected' ? 'expected value' : `random, seed ${ecn.random.seed}`, notification_gap_us: Math.round((ecn.notificationGap ?? 0) * 1e9) / 1e3 },
     pfc: pfc === undefined ? null : { x_off_bytes: pfc.xOff, x_on_bytes: pfc.xOn, resume: pfc.resume ?? 'threshold' },
+    ...(model.tcp === undefined ? {} : { tcp: tcpParameters(model) }),
+  };
+}
+
+/** A TCP path's sizes (bytes) and delays (µs), with each sender's access link. */
+function tcpParameters(model: PathServerModel): Record<string, unknown> {
+  const t = model.tcp!;
+  const us = (s: number): number => Math.round(s * 1e9) / 1e3;
+  return {
+    segment_bytes: t.segmentSize,
+    header_bytes: t.header,
+    ack_bytes: t.ackSize,
+    syn_bytes: t.synSize,
+    switch_to_receiver_us: us(t.propagation),
+    access: model.flows.map((f) => (f.access === undefined ? null : { rate_gbps: (f.access.rate * 8) / 1e9, propagation_us: us(f.access.propagation) })),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { PathServerModel } from '@ccalc/cca';
 import { ScenarioError } from './units.ts';
 import type { Scenario } from './scenario/scenario.ts';
+import { arrivalParts } from './scenario/arrivals.ts';
 
 /**
  * What one run may need before ccalc refuses it (unless `--force`). Each guards against a mistake
@@ -47,8 +48,10 @@ export function checkScenarioSize(s: Scenario): void {
   s.senders.forEach((g, k) => {
     senders += g.count;
     if (senders > RUN_LIMITS.senders) throw new ScenarioError(`senders[${k}].count`, g.count, `at most ${count(RUN_LIMITS.senders)} senders in all (${FORCE})${senders === g.count ? '' : `; with the groups before it that makes ${count(senders)}`}`);
-    if (g.arrival.pattern === 'repeated-bursts' && g.arrival.count > RUN_LIMITS.burstsPerSender) {
-      throw new ScenarioError(`senders[${k}].arrival.count`, g.arrival.count, `at most ${count(RUN_LIMITS.burstsPerSender)} bursts per sender (${FORCE})`);
+    const bursts = arrivalParts(g.arrival).reduce((n, a) => n + (a.pattern === 'repeated-bursts' ? a.count : 0), 0);
+    if (bursts > RUN_LIMITS.burstsPerSender) {
+      const field = g.arrival.pattern === 'repeated-bursts' ? `senders[${k}].arrival.count` : `senders[${k}].arrival`;
+      throw new ScenarioError(field, bursts, `at most ${count(RUN_LIMITS.burstsPerSender)} bursts per sender (${FORCE})`);
     }
   });
 }

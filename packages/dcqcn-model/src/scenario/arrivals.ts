@@ -1,4 +1,4 @@
-import { constant, fromPackets, min, rateLatency, step, type Curve } from '@ccalc/curves';
+import { add, constant, fromPackets, min, rateLatency, step, type Curve } from '@ccalc/curves';
 import { isAbsolute, join } from 'node:path';
 import { readCsvHeader, readNumericCsv, TraceError } from '../traces/csv.ts';
 import { MAX_QUANTITY, ScenarioError, TIME_RESOLUTION } from '../units.ts';
@@ -9,9 +9,19 @@ export type ArrivalPattern =
   | { pattern: 'burst'; size: number; at: number }
   | { pattern: 'repeated-bursts'; size: number; period: number; count: number; start: number; connection: 'per-burst' | 'persistent' }
   | { pattern: 'constant-rate'; rate: number; start: number; stop: number }
-  | { pattern: 'trace'; file: string };
+  | { pattern: 'trace'; file: string }
+  /** Several patterns at once (a list in the scenario file): their sum. */
+  | { pattern: 'sum'; parts: ArrivalPattern[] };
 
-const ALLOWED: Record<ArrivalPattern['pattern'], string[]> = {
+/**
+ * The simple patterns a pattern is made of: itself, or a sum's parts (flattened).
+ * @example arrivalParts({ pattern: 'sum', parts: [{ pattern: 'burst', size: 1, at: 0 }] }).length // 1
+ */
+export function arrivalParts(a: ArrivalPattern): Exclude<ArrivalPattern, { pattern: 'sum' }>[] {
+  return a.pattern === 'sum' ? a.parts.flatMap(arrivalParts) : [a];
+}
+
+const ALLOWED: Record<Exclude<ArrivalPattern['pattern'], 'sum'>, string[]> = {
   burst: ['pattern', 'size', 'at'],
   'repeated-bursts': ['pattern', 'size', 'period', 'count', 'start', 'connection'],
   'constant-rate': ['pattern', 'rate', 'start', 'stop', 'size'],
@@ -24,10 +34,15 @@ const ALLOWED: Record<ArrivalPattern['pattern'], string[]> = {
  * "connection": "per-burst" }` (training-style on-off traffic; each burst on a new connection, as a
  * packet simulator runs each burst as its own flow, or "persistent": one CCA state throughout); `{ "pattern": "constant-rate", "rate": "25 Gbps", "start": …,
  * "stop": … }` or with `"size"` instead of `"stop"` (no end: it never stops); `{ "pattern": "trace",
- * "file": "arrivals.csv" }` (a path relative to the scenario file).
+ * "file": "arrivals.csv" }` (a path relative to the scenario file). A list of these is their sum (an
+ * application that writes a burst, a steady stream and further bursts).
  */
 export function parseArrival(value: unknown, path: string, baseDir: string): ArrivalPattern {
-  const kind = new Fields(value, path, Object.keys(value !== null && typeof value === 'object' ? value : {})).choice('pattern', Object.keys(ALLOWED) as ArrivalPattern['pattern'][]);
+  if (Array.isArray(value)) {
+    if (value.length === 0) throw new ScenarioError(path, value, 'an arrival pattern, or a non-empty list of them');
+    return { pattern: 'sum', parts: value.map((v, k) => parseArrival(v, `${path}[${k}]`, baseDir)) };
+  }
+  const kind = new Fields(value, path, Object.keys(value !== null && typeof value === 'object' ? value : {})).choice('pattern', Object.keys(ALLOWED) as Exclude<ArrivalPattern['pattern'], 'sum'>[]);
   const f = new Fields(value, path, ALLOWED[kind]);
   switch (kind) {
     case 'burst':
@@ -80,6 +95,8 @@ export function onWire(a: ArrivalPattern, packetSize: number, header: number): A
       return { ...a, size: size(a.size) };
     case 'constant-rate':
       return { ...a, rate: (a.rate * packetSize) / payload };
+    case 'sum':
+      return { ...a, parts: a.parts.map((part) => onWire(part, packetSize, header)) };
     default:
       return a;
   }
@@ -91,6 +108,7 @@ export function onWire(a: ArrivalPattern, packetSize: number, header: number): A
  * @example newConnectionInstants({ pattern: 'repeated-bursts', size: 1e6, period: 1e-3, count: 3, start: 0, connection: 'per-burst' }) // [0.001, 0.002]
  */
 export function newConnectionInstants(a: ArrivalPattern): number[] {
+  if (a.pattern === 'sum') return [...new Set(a.parts.flatMap(newConnectionInstants))].sort((x, y) => x - y);
   if (a.pattern !== 'repeated-bursts' || a.connection !== 'per-burst') return [];
   return Array.from({ length: a.count - 1 }, (_, k) => a.start + (k + 1) * a.period);
 }
@@ -113,6 +131,10 @@ export async function arrivalCurve(a: ArrivalPattern): Promise<Curve> {
     case 'constant-rate': {
       const ramp = rateLatency(a.rate, a.start);
       return a.stop === Infinity ? ramp : min(ramp, constant(a.rate * (a.stop - a.start)));
+    }
+    case 'sum': {
+      const parts = await Promise.all(a.parts.map(arrivalCurve));
+      return parts.reduce((x, y) => add(x, y));
     }
     default: {
       const header = await readCsvHeader(a.file);

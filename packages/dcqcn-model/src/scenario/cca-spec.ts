@@ -1,4 +1,4 @@
-import { aimdRate, aimdWindow, dcqcn, fixedRate, vegas, type CongestionControl, type DcqcnVariant } from '@ccalc/cca';
+import { aimdRate, aimdWindow, dcqcn, fixedRate, vegas, vegasSocket, type CongestionControl, type DcqcnVariant } from '@ccalc/cca';
 import { ScenarioError, TIME_RESOLUTION, type QuantityKind } from '../units.ts';
 import { Fields } from './fields.ts';
 
@@ -67,6 +67,11 @@ export function parseCca(value: unknown, path: string, linkRate: number, packetS
   const kinds = PARAMETERS[key];
   const f = new Fields(value, path, ['algorithm', ...(variant === undefined ? [] : ['variant']), ...Object.keys(kinds)]);
   const parameters = defaults(key, linkRate, packetSize);
+  if (algorithm === 'vegas' && f.object.variant === 'ns3-socket') {
+    // ns-3's socket: the window counts segments (the tcp block's), 10 at first.
+    if (f.has('packetSize')) throw new ScenarioError(f.at('packetSize'), f.object.packetSize, 'no packetSize with variant "ns3-socket" (the segment is the "tcp" block\'s)');
+    parameters.initialWindow = 10 * packetSize;
+  }
   for (const [name, kind] of Object.entries(kinds)) {
     if (!f.has(name)) {
       if (parameters[name] === undefined && !OPTIONAL.has(`${key}.${name}`)) throw new ScenarioError(f.at(name), undefined, `${kind === 'number' || kind === 'boolean' ? `a ${kind}` : `a ${kind} with a unit`} (required for ${key})`);
@@ -74,7 +79,7 @@ export function parseCca(value: unknown, path: string, linkRate: number, packetS
     }
     if (kind === 'number') parameters[name] = f.number(name);
     else if (kind === 'boolean') parameters[name] = f.boolean(name);
-    else if (kind === 'vegas-variant') parameters[name] = f.choice(name, ['paper', 'ns3'] as const);
+    else if (kind === 'vegas-variant') parameters[name] = f.choice(name, ['paper', 'ns3', 'ns3-socket'] as const);
     else {
       const x = f.quantity(name, kind);
       // Below a byte or the model's 1 ps time resolution a CCA parameter means nothing (a timer
@@ -84,11 +89,18 @@ export function parseCca(value: unknown, path: string, linkRate: number, packetS
       parameters[name] = x;
     }
   }
+  if (parameters.variant === 'ns3-socket') {
+    const w = parameters.initialWindow as number;
+    if (!Number.isInteger(w / packetSize) || w <= 0) throw new ScenarioError(f.at('initialWindow'), f.object.initialWindow, `whole segments of ${packetSize} B (ns-3 counts the window in segments)`);
+  }
   return { algorithm, variant, parameters };
 }
 
-/** The CongestionControl of a spec (parameters are checked again by the algorithm itself). */
-export function buildCca(spec: CcaSpec): CongestionControl<unknown> {
+/**
+ * The CongestionControl of a spec (parameters are checked again by the algorithm itself); Vegas
+ * "ns3-socket" counts in segments of `segmentSize` bytes (the scenario's `tcp` block).
+ */
+export function buildCca(spec: CcaSpec, segmentSize?: number): CongestionControl<unknown> {
   const p = spec.parameters as never; // validated against PARAMETERS when parsed
   switch (spec.algorithm) {
     case 'none':
@@ -97,8 +109,12 @@ export function buildCca(spec: CcaSpec): CongestionControl<unknown> {
       return aimdRate(p) as CongestionControl<unknown>;
     case 'aimd-window':
       return aimdWindow(p) as CongestionControl<unknown>;
-    case 'vegas':
-      return vegas(p) as CongestionControl<unknown>;
+    case 'vegas': {
+      const v = spec.parameters as { variant: string; initialWindow: number; alpha?: number; beta?: number; gamma?: number };
+      if (v.variant !== 'ns3-socket') return vegas(p) as CongestionControl<unknown>;
+      const mss = segmentSize!;
+      return vegasSocket({ segmentSize: mss, initialSegments: v.initialWindow / mss, alpha: v.alpha, beta: v.beta, gamma: v.gamma }) as CongestionControl<unknown>;
+    }
     default:
       return dcqcn(spec.variant!, p);
   }

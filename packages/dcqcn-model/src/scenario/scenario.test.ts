@@ -24,7 +24,7 @@ const base = () => ({
 describe('parseScenario', () => {
   it('converts units to SI and fills the defaults', () => {
     const s = parseScenario(base(), 'small', dir);
-    expect(s.link).toEqual({ rate: 12.5e9, latency: 0 });
+    expect(s.link).toEqual({ rate: 12.5e9, latency: 0, propagation: 0 });
     expect(s.feedbackDelay).toBe(4e-6);
     expect(s.horizon).toBe(1e-3);
     expect(s.bin).toBe(1e-6);

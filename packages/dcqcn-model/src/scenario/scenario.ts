@@ -1,10 +1,10 @@
 import { rate, rateLatency, type Curve } from '@ccalc/curves';
-import { newConnectionsAt, type EcnConfig, type FlowSpec, type PathServerModel, type PfcConfig } from '@ccalc/cca';
+import { newConnectionsAt, type EcnConfig, type FlowSpec, type LinkSpec, type PathServerModel, type PfcConfig, type TcpPath } from '@ccalc/cca';
 import { readJsonFile } from '../json-file.ts';
 import { basename, dirname } from 'node:path';
 import { ScenarioError, TIME_RESOLUTION } from '../units.ts';
 import type { BuiltIn, Clock } from '../scenarios.ts';
-import { arrivalCurve, newConnectionInstants, onWire, parseArrival, type ArrivalPattern } from './arrivals.ts';
+import { arrivalCurve, arrivalParts, newConnectionInstants, onWire, parseArrival, type ArrivalPattern } from './arrivals.ts';
 import { buildCca, parseCca, type CcaSpec } from './cca-spec.ts';
 import { Fields } from './fields.ts';
 import { checkScenarioSize } from '../run-cost.ts';
@@ -18,6 +18,8 @@ export interface Delays {
 
 export interface SenderGroup {
   count: number;
+  /** The senders' access link to the switch (segment engine), if given. */
+  access?: LinkSpec;
   /** Flow names: `name` alone for a single sender, else name0, name1, … (default g<k>-0, …). */
   name?: string;
   arrival: ArrivalPattern;
@@ -29,7 +31,9 @@ export interface SenderGroup {
 export interface Scenario {
   name: string;
   description: string;
-  link: { rate: number; latency: number };
+  link: { rate: number; latency: number; propagation: number };
+  /** TCP senders' path (segment engine): sizes on the wire, from a `tcp` block. */
+  tcp?: TcpPath;
   packetSize: number;
   wholePackets: boolean;
   /** ΔR, the default of every delay (s). */
@@ -46,7 +50,7 @@ export interface Scenario {
   clock?: Clock;
 }
 
-const TOP = ['name', 'description', 'link', 'packetSize', 'packetHeader', 'wholePackets', 'delays', 'senders', 'cca', 'ecn', 'pfc', 'horizon', 'seed', 'bin'];
+const TOP = ['name', 'description', 'link', 'packetSize', 'packetHeader', 'wholePackets', 'delays', 'senders', 'cca', 'ecn', 'pfc', 'horizon', 'seed', 'bin', 'tcp'];
 const DELAYS = ['feedback', 'ack', 'notification', 'pause', 'senderToSwitch', 'switchToReceiver'];
 
 function parseDelays(f: Fields | undefined): Delays {
@@ -64,33 +68,53 @@ function parseDelays(f: Fields | undefined): Delays {
  */
 export function parseScenario(json: unknown, name: string, baseDir: string): Scenario {
   const f = new Fields(json, '', TOP);
-  const link = new Fields(f.object.link, 'link', ['rate', 'latency']);
+  const link = new Fields(f.object.link, 'link', ['rate', 'latency', 'propagation']);
   const C = link.quantity('rate', 'rate');
   if (!(C > 0)) throw new ScenarioError('link.rate', link.object.rate, 'a rate > 0');
-  const packetSize = f.quantity('packetSize', 'bytes', 1048);
+  const tcp = parseTcp(f);
+  if (tcp !== undefined) for (const key of ['packetSize', 'packetHeader', 'wholePackets'] as const) if (f.has(key)) throw new ScenarioError(key, f.object[key], `no "${key}" beside "tcp" (its segment and header sizes say what goes on the wire)`);
+  const packetSize = tcp !== undefined ? tcp.segmentSize + tcp.header : f.quantity('packetSize', 'bytes', 1048);
   if (!(packetSize > 0)) throw new ScenarioError('packetSize', f.object.packetSize, 'a size > 0');
   // The engines tell instants apart to 1 ps: a packet must take at least that long on the link.
   if (packetSize / C < TIME_RESOLUTION) throw new ScenarioError('link.rate', link.object.rate, `a rate at which a ${packetSize} B packet takes at least 1 ps, the model's time resolution (at most ${(packetSize * 8e12) / 1e9} Gbps)`);
   const header = f.quantity('packetHeader', 'bytes', 0);
   if (!(header >= 0 && header < packetSize)) throw new ScenarioError('packetHeader', f.object.packetHeader, `a size ≥ 0 and below packetSize (${packetSize} B)`);
-  const delays = new Fields(f.object.delays, 'delays', DELAYS);
+  // TCP senders need no delays: their acknowledgements are timed on the path.
+  const delays = new Fields(f.object.delays ?? (tcp !== undefined ? {} : undefined), 'delays', DELAYS);
   const seed = f.number('seed', { integer: true, min: 0, fallback: 1 });
-  const defaultCca = f.has('cca') ? parseCca(f.object.cca, 'cca', C, packetSize) : undefined;
+  const ccaSize = tcp?.segmentSize ?? packetSize;
+  const defaultCca = f.has('cca') ? parseCca(f.object.cca, 'cca', C, ccaSize) : undefined;
 
   const senders = f.array('senders').map((value, k): SenderGroup => {
     const path = `senders[${k}]`;
-    const g = new Fields(value, path, ['count', 'name', 'arrival', 'cca', 'delays']);
-    const cca = g.has('cca') ? parseCca(g.object.cca, `${path}.cca`, C, packetSize) : defaultCca;
+    const g = new Fields(value, path, ['count', 'name', 'arrival', 'cca', 'delays', 'access']);
+    const cca = g.has('cca') ? parseCca(g.object.cca, `${path}.cca`, C, ccaSize) : defaultCca;
     if (cca === undefined) throw new ScenarioError(`${path}.cca`, undefined, 'a congestion-control algorithm here or a top-level "cca"');
     if (!g.has('arrival')) throw new ScenarioError(`${path}.arrival`, undefined, 'an arrival pattern (the field is required)');
+    const arrival = parseArrival(g.object.arrival, `${path}.arrival`, baseDir);
+    const perAck = isSegmentCca(cca);
+    if (perAck && tcp === undefined) throw new ScenarioError('tcp', undefined, `a "tcp" block (segment and header sizes): ${path}.cca (vegas "ns3-socket") runs TCP segment by segment`);
+    if (!perAck && tcp !== undefined) throw new ScenarioError(`${path}.cca`, cca.variant ?? cca.algorithm, 'vegas "ns3-socket" beside "tcp" (the segment engine runs only CCAs that react to each acknowledgement)');
+    if (perAck && newConnectionInstants(arrival).length > 0) throw new ScenarioError(`${path}.arrival.connection`, 'per-burst', '"persistent" (a TCP sender here is one connection)');
+    const a = g.object_('access', ['rate', 'propagation']);
+    let access: LinkSpec | undefined;
+    if (a !== undefined) {
+      access = { rate: a.quantity('rate', 'rate'), propagation: a.quantity('propagation', 'time', 0) };
+      if (!(access.rate > 0)) throw new ScenarioError(`${path}.access.rate`, a.object.rate, 'a rate > 0');
+      if (!(access.propagation >= 0)) throw new ScenarioError(`${path}.access.propagation`, a.object.propagation, 'a duration ≥ 0');
+      if (tcp === undefined) throw new ScenarioError(`${path}.access`, a.object, 'no access link without "tcp" (only the segment engine models the senders\' links)');
+    }
     return {
       count: g.number('count', { integer: true, min: 1, fallback: 1 }),
       name: g.has('name') ? g.string('name') : undefined,
-      arrival: onWire(parseArrival(g.object.arrival, `${path}.arrival`, baseDir), packetSize, header),
+      access,
+      // TCP senders' writes are application bytes (the segment engine adds the headers).
+      arrival: tcp === undefined ? onWire(arrival, packetSize, header) : arrival,
       cca,
       delays: parseDelays(g.object_('delays', ['ack', 'notification', 'pause'])),
     };
   });
+  if (tcp !== undefined && (f.has('ecn') || f.has('pfc'))) throw new ScenarioError(f.has('ecn') ? 'ecn' : 'pfc', f.object[f.has('ecn') ? 'ecn' : 'pfc'], 'nothing beside "tcp" yet (the segment engine has no ECN marking or PFC)');
 
   const e = f.object_('ecn', ['kMin', 'kMax', 'pMax', 'at', 'marking', 'notificationGap', 'pacing']);
   let ecn: EcnConfig | undefined;
@@ -124,20 +148,28 @@ export function parseScenario(json: unknown, name: string, baseDir: string): Sce
   const horizon = f.object.horizon === 'until-complete' ? 'until-complete' : f.quantity('horizon', 'time');
   if (horizon !== 'until-complete' && !(horizon > 0)) throw new ScenarioError('horizon', f.object.horizon, 'a duration > 0 or "until-complete"');
   if (horizon === 'until-complete') {
-    const endless = senders.findIndex((s) => s.arrival.pattern === 'constant-rate' && s.arrival.stop === Infinity);
+    const endless = senders.findIndex((s) => arrivalParts(s.arrival).some((a) => a.pattern === 'constant-rate' && a.stop === Infinity));
     if (endless >= 0) throw new ScenarioError('horizon', 'until-complete', `a duration: senders[${endless}] sends at a constant rate without "stop" or "size", so it never completes`);
   }
   const bin = f.quantity('bin', 'time', 1e-6);
   if (!(bin > 0)) throw new ScenarioError('bin', f.object.bin, 'a duration > 0');
   if (horizon !== 'until-complete' && bin > horizon) throw new ScenarioError('bin', f.object.bin, `a duration at most the horizon (${f.object.horizon as string})`);
   const clock = delays.has('senderToSwitch') || delays.has('switchToReceiver') ? { senderToSwitch: delays.quantity('senderToSwitch', 'time', 0), switchToReceiver: delays.quantity('switchToReceiver', 'time', 0) } : undefined;
-  const feedbackDelay = delays.quantity('feedback', 'time');
+  // TCP senders time their acknowledgements on the path; ΔR is then only the path-server model's
+  // placeholder (the round trip of the propagation delays, or 1 us).
+  const propagation = link.quantity('propagation', 'time', 0);
+  if (!(propagation >= 0)) throw new ScenarioError('link.propagation', link.object.propagation, 'a duration ≥ 0');
+  if (f.has('link') && link.has('propagation') && tcp === undefined) throw new ScenarioError('link.propagation', link.object.propagation, 'no propagation without "tcp" (the path-server model has ΔR, "delays.feedback")');
+  const roundTrip = 2 * (propagation + Math.max(0, ...senders.map((g) => g.access?.propagation ?? 0)));
+  const feedbackDelay = tcp !== undefined && !delays.has('feedback') ? roundTrip || 1e-6 : delays.quantity('feedback', 'time');
   if (!(feedbackDelay > 0)) throw new ScenarioError('delays.feedback', delays.object.feedback, 'a duration > 0');
+  if (tcp !== undefined) tcp.propagation = propagation;
 
   return {
     name: outputName(f, name),
     description: f.string('description', ''),
-    link: { rate: C, latency: link.quantity('latency', 'time', 0) },
+    link: { rate: C, latency: link.quantity('latency', 'time', 0), propagation },
+    tcp,
     packetSize,
     wholePackets: f.boolean('wholePackets', false),
     feedbackDelay,
@@ -160,7 +192,8 @@ export function scenarioModel(s: Scenario, arrivals: readonly Curve[], horizon: 
   const flows: FlowSpec[] = s.senders.flatMap((g, k) =>
     Array.from({ length: g.count }, (_, j) => ({
       arrivals: arrivals[k],
-      cca: connections(buildCca(g.cca), newConnectionInstants(g.arrival)),
+      cca: connections(buildCca(g.cca, s.tcp?.segmentSize), newConnectionInstants(g.arrival)),
+      access: g.access,
       ackDelay: g.delays.ack ?? s.delays.ack ?? s.feedbackDelay,
       notificationDelay: g.delays.notification ?? s.delays.notification ?? s.feedbackDelay,
       pauseDelay: g.delays.pause ?? s.delays.pause ?? s.feedbackDelay,
@@ -175,7 +208,31 @@ export function scenarioModel(s: Scenario, arrivals: readonly Curve[], horizon: 
     ecn: s.ecn,
     pfc: s.pfc,
     packets: s.wholePackets ? { size: s.packetSize } : undefined,
+    tcp: s.tcp,
   };
+}
+
+/**
+ * A scenario's `tcp` block: `{ "segment": "1000 B", "header": "54 B", "ack": "54 B", "syn": "62 B" }`
+ * (the MSS; headers per segment on the wire, default 54 = TCP 20 + IPv4 20 + layer 2 14; a pure
+ * acknowledgement's size, default the header's; the SYN's and SYN-ACK's, default the header + 8 for
+ * the window-scale and SACK-permitted options). Whole bytes. The propagation comes from `link`.
+ */
+function parseTcp(f: Fields): TcpPath | undefined {
+  const t = f.object_('tcp', ['segment', 'header', 'ack', 'syn']);
+  if (t === undefined) return undefined;
+  const whole = (key: string, fallback?: number, min = 1): number => {
+    const x = t.quantity(key, 'bytes', fallback);
+    if (!(Number.isInteger(x) && x >= min)) throw new ScenarioError(t.at(key), t.object[key], `a whole number of bytes ≥ ${min}`);
+    return x;
+  };
+  const header = whole('header', 54, 0);
+  return { segmentSize: whole('segment'), header, ackSize: whole('ack', Math.max(1, header)), synSize: whole('syn', header + 8), propagation: 0 };
+}
+
+/** Whether a CCA spec runs on the segment engine (it reacts to each acknowledgement). */
+function isSegmentCca(cca: CcaSpec): boolean {
+  return cca.algorithm === 'vegas' && cca.parameters.variant === 'ns3-socket';
 }
 
 /** The CCA of a sender that opens new connections at these instants (itself if none). */

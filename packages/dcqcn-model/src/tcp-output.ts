@@ -1,0 +1,102 @@
+import type { EngineResult, StepSeries } from '@ccalc/cca';
+import { csvNumber } from './csv-numbers.ts';
+import { peakOf } from './output.ts';
+
+/** The initial slow-start threshold of a TCP socket (ns-3: 2³² − 1, "none"). */
+const NO_SSTHRESH = 4294967295;
+
+/** A step series' value just after t (after the changes at t), or NaN before its first point. */
+export function stepAfter(s: StepSeries | undefined, t: number): number {
+  if (s === undefined || s.time.length === 0 || t < s.time[0]) return Number.NaN;
+  let lo = 0;
+  let hi = s.time.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (s.time[mid] <= t) lo = mid;
+    else hi = mid - 1;
+  }
+  return s.value[lo];
+}
+
+/**
+ * tcp.csv of a segment-engine run: per sender, sampled at each bin start after the changes at that
+ * instant (as a simulator's sampler reads its counters): cwnd and ssthresh (bytes), the smoothed
+ * RTT (ns), the socket's unsent bytes, the sender's NIC queue and the switch's queue (wire bytes
+ * waiting, the packet in transmission excluded) and the bytes delivered to the receiver. Null when
+ * the run is not a segment-engine run.
+ * @example tcpCsv(runSegments(vegasNs3Model()), 1e-6)
+ */
+export function tcpCsv(result: EngineResult, bin: number): string | null {
+  const tcp = result.tcp;
+  if (tcp === undefined) return null;
+  const count = Math.floor(result.horizon / bin + 1e-9) + 1;
+  const rows = ['time_us,sender,cwnd_bytes,ssthresh_bytes,srtt_ns,unsent_bytes,source_queue_bytes,switch_queue_bytes,delivered_bytes'];
+  for (let k = 0; k < count; k++) {
+    const t = k * bin;
+    const time = csvNumber(t * 1e6, 6, 'time_us');
+    const switchQueue = csvNumber(tcp.switchQueue.rightLimit(t), 3, 'switch_queue_bytes');
+    result.flows.forEach((f, j) => {
+      const cwnd = csvNumber(stepAfter(f.state.window, t), 3, 'cwnd_bytes');
+      const ssthresh = csvNumber(stepAfter(f.state.ssthresh, t), 3, 'ssthresh_bytes');
+      const srtt = csvNumber(stepAfter(f.state.srtt, t) * 1e9, 3, 'srtt_ns');
+      const unsent = csvNumber(tcp.unsent[j].rightLimit(t), 3, 'unsent_bytes');
+      const queue = csvNumber(tcp.sourceQueues[j].rightLimit(t), 3, 'source_queue_bytes');
+      rows.push(`${time},${j},${cwnd},${ssthresh},${srtt},${unsent},${queue},${switchQueue},${csvNumber(f.delivered.rightLimit(t), 3, 'delivered_bytes')}`);
+    });
+  }
+  return rows.join('\n');
+}
+
+/** Per-sender TCP figures of summary.json (`tcp`), exact from the run. */
+export interface TcpSenderSummary {
+  /** When slow start ended (the first slow-start threshold below "none"), and cwnd then; null if it did not. */
+  slow_start_end_us: number | null;
+  slow_start_end_cwnd_bytes: number | null;
+  /** The largest cwnd and the first instant it was reached. */
+  max_cwnd_bytes: number;
+  max_cwnd_time_us: number;
+  /** The socket's unsent bytes at their largest (after the writes of that instant), and when. */
+  unsent_peak_bytes: number;
+  unsent_peak_time_us: number;
+  /** The largest NIC queue, counting packets queued for no time (as a simulator's exact maximum). */
+  source_queue_peak_bytes: number;
+  /** Bytes delivered to the receiver by the horizon. */
+  delivered_bytes: number;
+}
+
+/**
+ * summary.json's `tcp` section of a segment-engine run (null otherwise): each sender's figures
+ * (`TcpSenderSummary`) and the switch queue's largest value. Times in µs to the nanosecond.
+ * @example tcpSummary(runSegments(vegasNs3Model()))!.senders[0].max_cwnd_bytes // 147000
+ */
+export function tcpSummary(result: EngineResult): { senders: TcpSenderSummary[]; switch_queue_peak_bytes: number } | null {
+  const tcp = result.tcp;
+  if (tcp === undefined) return null;
+  const us = (s: number): number => Math.round(s * 1e9) / 1e3;
+  const senders = result.flows.map((f, j): TcpSenderSummary => {
+    const window = f.state.window;
+    const ssthresh = f.state.ssthresh;
+    const end = ssthresh.value.findIndex((x) => x < NO_SSTHRESH);
+    const endTime = end < 0 ? null : ssthresh.time[end];
+    let max = 0;
+    let maxAt = 0;
+    window.value.forEach((w, k) => {
+      if (w > max) {
+        max = w;
+        maxAt = window.time[k];
+      }
+    });
+    const unsent = peakOf(tcp.unsent[j], result.horizon);
+    return {
+      slow_start_end_us: endTime === null ? null : us(endTime),
+      slow_start_end_cwnd_bytes: endTime === null ? null : stepAfter(window, endTime),
+      max_cwnd_bytes: max,
+      max_cwnd_time_us: us(maxAt),
+      unsent_peak_bytes: unsent.peak,
+      unsent_peak_time_us: us(unsent.at),
+      source_queue_peak_bytes: tcp.sourceQueuePeaks[j],
+      delivered_bytes: f.delivered.rightLimit(result.horizon),
+    };
+  });
+  return { senders, switch_queue_peak_bytes: tcp.switchQueuePeak };
+}
