@@ -12,7 +12,9 @@ import { runCharts } from './run-charts.ts';
 import { BUILT_INS } from './scenarios.ts';
 import { parseQuantity, ScenarioError } from './units.ts';
 import { runCsv, runSummary } from './output.ts';
-import { tcpCsv, tcpSummary } from './tcp-output.ts';
+import { tcpCsv, tcpSummary, type TcpSenderSummary } from './tcp-output.ts';
+import { compareTcpWithTrace, tcpComparisonRows, tcpComparisonSpecs, TCP_COMPARISON_CHARTS } from './tcp-compare.ts';
+import { isTcpTrace, readTcpTrace } from './traces/ns3-tcp.ts';
 import { computeScenario, type Computed, type Runnable } from './compute.ts';
 import { compareWithTrace } from './compare.ts';
 import { eventTimeErrors, type RunEventTimes } from './event-times.ts';
@@ -305,6 +307,7 @@ async function run(args: string[]): Promise<void> {
 
 /** Compares a run folder with a trace prefix; writes compare.json and report.html to `out`; returns the metrics. */
 export async function compareRun(dir: string, prefix: string, out: string): Promise<Record<string, unknown>> {
+  if (!prefix.endsWith('.csv') && isTcpTrace(prefix)) return compareTcpRun(dir, prefix, out);
   const series = await readNumericCsv(join(dir, 'series.csv'), ['time_us', 'arrival_rate_gbps', 'departure_rate_gbps', 'backlog_bytes'], 'time_us');
   const t = series.columns.time_us;
   if (t.length < 2 || Math.abs(t[1] - t[0] - 1) > 1e-9) throw new ScenarioError(`${join(dir, 'series.csv')} (time_us)`, t.length < 2 ? null : t[1] - t[0], 'bins of 1 µs (run with --bin 1us)');
@@ -339,6 +342,37 @@ export async function compareRun(dir: string, prefix: string, out: string): Prom
   return metrics;
 }
 
+/**
+ * Compares a TCP run (its tcp.csv, 1 µs samples, and summary.json's exact figures) with a TCP trace
+ * (`<prefix>_cwnd_events.csv`, `_samples_1us.csv`); writes compare.json, the overlay charts and
+ * report.html to `out`. The trace has one connection: the run's first sender is compared.
+ */
+async function compareTcpRun(dir: string, prefix: string, out: string): Promise<Record<string, unknown>> {
+  const file = join(dir, 'tcp.csv');
+  if (!existsSync(file)) throw new ScenarioError(join(dir, 'tcp.csv'), null, 'a run of TCP senders (ccalc run writes tcp.csv for vegas "ns3-socket"): a TCP trace is compared with one');
+  const csv = await readNumericCsv(file, ['time_us', 'sender', 'cwnd_bytes', 'srtt_ns', 'unsent_bytes', 'source_queue_bytes', 'switch_queue_bytes', 'delivered_bytes']);
+  const c = csv.columns;
+  const rows = c.sender.reduce<number[]>((list, s, k) => (s === 0 ? [...list, k] : list), []);
+  if (rows.length < 2 || Math.abs(c.time_us[rows[1]] - c.time_us[rows[0]] - 1) > 1e-9) throw new ScenarioError(`${file} (time_us)`, rows.length < 2 ? null : c.time_us[rows[1]] - c.time_us[rows[0]], 'samples 1 µs apart (run with --bin 1us)');
+  if (c.sender.some((s) => s !== 0)) process.stderr.write(`ccalc compare: the run has several senders; the trace has one connection, compared with sender 0\n`);
+  const pick = (x: Float64Array): Float64Array => Float64Array.from(rows, (k) => x[k]);
+  const series = { cwnd: pick(c.cwnd_bytes), unsent: pick(c.unsent_bytes), sourceQueue: pick(c.source_queue_bytes), switchQueue: pick(c.switch_queue_bytes), delivered: pick(c.delivered_bytes), srtt: pick(c.srtt_ns).map((x) => x * 1e-9) };
+  const summary = (await readJsonFile(join(dir, 'summary.json'), 'a summary.json written by ccalc run')) as { scenario?: string; run_id?: string; tcp?: { senders: TcpSenderSummary[]; switch_queue_peak_bytes: number }; parameters?: { tcp?: { segment_bytes: number } } };
+  const figures = summary.tcp?.senders[0];
+  const segment = summary.parameters?.tcp?.segment_bytes;
+  if (figures === undefined || segment === undefined) throw new ScenarioError(join(dir, 'summary.json'), null, 'the "tcp" figures and parameters ccalc run writes for TCP senders');
+  const trace = await readTcpTrace(prefix);
+  if (trace.samples.time.length === 0) throw new ScenarioError(prefix, 'no samples', 'a trace with samples (it has a header only)');
+  const metrics: Record<string, unknown> = { run: { scenario: summary.scenario ?? null, run_id: summary.run_id ?? null }, trace: prefix, ...compareTcpWithTrace(series, { ...figures, switch_queue_peak_bytes: summary.tcp!.switch_queue_peak_bytes, segment_bytes: segment }, trace) };
+  await mkdir(out, { recursive: true });
+  const charts = tcpComparisonSpecs(series, trace, metrics.span_us as number).map((spec, k) => ({ name: TCP_COMPARISON_CHARTS[k], spec }));
+  await writeFile(join(out, 'compare.json'), `${JSON.stringify(metrics, null, 2)}\n`);
+  await writeFile(join(out, 'compare-charts.json'), JSON.stringify(charts));
+  const { readRun, writeReport } = await import('./report.ts');
+  await writeReport([{ ...(await readRun(dir)), comparison: { metrics, charts } }], out, `${basename(dir)} against ${basename(prefix)}`);
+  return metrics;
+}
+
 async function compare(args: string[]): Promise<void> {
   const { positional, flags } = options(args);
   if (flags.help !== undefined) {
@@ -351,6 +385,11 @@ async function compare(args: string[]): Promise<void> {
   for (const flag of Object.keys(flags)) if (flag !== 'out') throw new ScenarioError(`--${flag}`, flags[flag], '--out');
   const out = flags.out ?? dir;
   const metrics = await compareRun(dir, prefix, out);
+  if (metrics.kind === 'tcp') {
+    const failed = tcpComparisonRows(metrics).filter((r) => r.within === false).map((r) => r.figure);
+    process.stdout.write(`${failed.length === 0 ? 'every TCP goal met' : `goals not met: ${failed.join(', ')}`}; ${join(out, 'compare.json')}, ${join(out, 'report.html')}\n`);
+    return;
+  }
   const b = metrics.backlog as { nrmsePercent: number | null; peak_bytes: { error_percent: number | null } };
   // Relative figures need a simulator backlog above 0 somewhere.
   const figures = b.nrmsePercent === null || b.peak_bytes.error_percent === null ? 'backlog NRMSE and peak error – (the simulator\'s backlog is 0 throughout)' : `backlog NRMSE ${b.nrmsePercent.toFixed(2)} % of peak, peak error ${b.peak_bytes.error_percent.toFixed(2)} %`;

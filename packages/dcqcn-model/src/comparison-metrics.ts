@@ -4,6 +4,8 @@
  * judges it against (the fidelity goals of the README's "How results compare to the simulator").
  */
 
+import { tcpComparisonRows } from './tcp-compare.ts';
+
 /** One figure of a comparison. Values are numbers in `unit`, or null where the run or trace has none. */
 export interface ComparisonRow {
   figure: string;
@@ -27,10 +29,12 @@ const num = (x: unknown): number | null => (typeof x === 'number' && Number.isFi
  * backlog over the run (NRMSE, peak, its time, when it clears), the aggregate rates, then the first
  * events. Tolerances: backlog NRMSE ≤ 2 % of the simulator's peak, peak within 1 % and 5 µs, clearing
  * within 2 %, arrival rate NRMSE ≤ 5 % of the line rate (10 µs bins), first cut and first PAUSE
- * within 2 µs. Figures without a stated goal say so.
+ * within 2 µs. Figures without a stated goal say so. A TCP comparison (`kind: "tcp"`) has its own
+ * rows (`tcpComparisonRows`).
  * @example comparisonRows(JSON.parse(readFileSync('out/ns3-31-pfc/compare.json', 'utf8')))[0].figure // 'switch backlog over the run, NRMSE'
  */
 export function comparisonRows(metrics: Record<string, unknown>): ComparisonRow[] {
+  if (metrics.kind === 'tcp') return tcpComparisonRows(metrics);
   const judged = (error: number | null, limit: number): boolean | null => (error === null ? null : Math.abs(error) <= limit);
   const nrmse = (path: string[], limit: number, figure: string, of: string): ComparisonRow => {
     const e = num(at(metrics, ...path, 'nrmsePercent'));
