@@ -449,3 +449,32 @@ describe('ccalc sweep', () => {
     expect(sweep(['--help']).stdout).toMatch(/^ccalc sweep <sweep\.json> \[options\]/);
   });
 });
+
+describe('ccalc run and compare with TCP senders (the ns-3 Vegas run)', () => {
+  const repo = resolve(import.meta.dirname, '../../..');
+  it('runs scenarios/ns3-vegas.json on the segment engine, writes tcp.csv, and compares it with traces/ns3-vegas', () => {
+    const out = mkdtempSync(join(tmpdir(), 'ccalc-vegas-'));
+    execFileSync('node', [bin, 'run', join(repo, 'scenarios/ns3-vegas.json'), '--out', out, '--no-plots'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
+    expect(summary.engine).toBe('segments');
+    expect(summary.tcp.senders[0]).toMatchObject({ slow_start_end_us: 63.314, slow_start_end_cwnd_bytes: 72_000, max_cwnd_bytes: 147_000, delivered_bytes: 33_033_000 });
+    expect(summary.parameters.tcp).toMatchObject({ segment_bytes: 1000, header_bytes: 54, access: [{ rate_gbps: 100, propagation_us: 5 }] });
+    const tcp = readFileSync(join(out, 'tcp.csv'), 'utf8').trim().split('\n');
+    expect(tcp[0]).toBe('time_us,sender,cwnd_bytes,ssthresh_bytes,srtt_ns,unsent_bytes,source_queue_bytes,switch_queue_bytes,delivered_bytes');
+    expect(tcp).toHaveLength(5002);
+    expect(readFileSync(join(out, 'events.csv'), 'utf8')).not.toMatch(/NaN/);
+    const stdout = execFileSync('node', [bin, 'compare', out, join(repo, 'traces/ns3-vegas/B1_vegas')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    expect(stdout).toMatch(/^every TCP goal met; /);
+    const metrics = JSON.parse(readFileSync(join(out, 'compare.json'), 'utf8'));
+    expect(metrics).toMatchObject({ kind: 'tcp', span_us: 5001, slow_start_end_us: { error: 0 }, max_cwnd_bytes: { error_percent: 0 }, delivered_bytes: { error_percent: 0 } });
+    expect(existsSync(join(out, 'report.html'))).toBe(true);
+  });
+
+  it('refuses to compare a run without tcp.csv with a TCP trace, naming the file', () => {
+    const out = mkdtempSync(join(tmpdir(), 'ccalc-vegas-'));
+    execFileSync('node', [bin, 'run', 'paper-aimd-fairness', '--horizon', '1 ms', '--out', out, '--no-plots'], { stdio: 'ignore' });
+    const r = spawnSync('node', [bin, 'compare', out, join(repo, 'traces/ns3-vegas/B1_vegas')], { encoding: 'utf8' });
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toMatch(/tcp\.csv: expected a run of TCP senders/);
+  });
+});

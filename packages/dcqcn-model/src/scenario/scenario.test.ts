@@ -191,3 +191,51 @@ describe('scenario names name output folders', () => {
     expect(parseScenario(unnamed, 'my incast (copy)', '.').name).toBe('my-incast--copy-');
   });
 });
+
+describe('TCP senders (the segment engine)', () => {
+  const tcp = () => ({
+    link: { rate: '100 Gbps', propagation: '5 us' },
+    tcp: { segment: '1000 B' },
+    senders: [{ access: { rate: '40 Gbps', propagation: '2 us' }, arrival: [{ pattern: 'burst', size: '1 MB' }, { pattern: 'repeated-bursts', size: '500 kB', period: '100 us', count: 3, start: '50 us', connection: 'persistent' }], cca: { algorithm: 'vegas', variant: 'ns3-socket' } }],
+    horizon: '1 ms',
+  });
+
+  it('reads the tcp block with its defaults, access links, link propagation and a list of patterns as their sum', async () => {
+    const s = parseScenario(tcp(), 't', dir);
+    expect(s.tcp).toEqual({ segmentSize: 1000, header: 54, ackSize: 54, synSize: 62, propagation: 5e-6 });
+    expect(s.senders[0].access).toEqual({ rate: 5e9, propagation: 2e-6 });
+    // No delays needed: ΔR is the round trip of the propagations, a placeholder the segment engine does not use.
+    expect(s.feedbackDelay).toBeCloseTo(14e-6, 15);
+    // Application bytes: no headers added (the segment engine adds them per segment).
+    const a = await arrivalCurve(s.senders[0].arrival);
+    expect([a.rightLimit(0), a.rightLimit(50e-6), a.rightLimit(250e-6)]).toEqual([1e6, 1.5e6, 2.5e6]);
+    expect(s.senders[0].cca.parameters).toMatchObject({ variant: 'ns3-socket', initialWindow: 10_000 });
+  });
+
+  const broken: [string, (j: Record<string, any>) => void, RegExp][] = [
+    ['ns3-socket without a tcp block', (j) => delete j.tcp, /^tcp: expected a "tcp" block .* runs TCP segment by segment/],
+    ['a rate-based CCA beside tcp', (j) => (j.senders[0].cca = { algorithm: 'dcqcn', variant: 'ns3-mlx' }), /^senders\[0\]\.cca: expected vegas "ns3-socket" beside "tcp"/],
+    ['a segment that is not whole bytes', (j) => (j.tcp.segment = '1000.5 B'), /^tcp\.segment: expected a whole number of bytes ≥ 1, got "1000.5 B"/],
+    ['packetSize beside tcp', (j) => (j.packetSize = '1054 B'), /^packetSize: expected no "packetSize" beside "tcp"/],
+    ['ECN beside tcp', (j) => (j.ecn = { kMax: '100 kB' }), /^ecn: expected nothing beside "tcp" yet/],
+    ['an initial window of part of a segment', (j) => (j.senders[0].cca.initialWindow = '1500 B'), /^senders\[0\]\.cca\.initialWindow: expected whole segments of 1000 B/],
+    ['a connection per burst', (j) => (j.senders[0].arrival[1].connection = 'per-burst'), /^senders\[0\]\.arrival\.connection: expected "persistent"/],
+    ['a negative access propagation', (j) => (j.senders[0].access.propagation = '-1 us'), /^senders\[0\]\.access\.propagation: /],
+    ['an empty list of patterns', (j) => (j.senders[0].arrival = []), /^senders\[0\]\.arrival: expected an arrival pattern, or a non-empty list of them/],
+    ['a bad pattern in a list', (j) => (j.senders[0].arrival[1].period = 'soon'), /^senders\[0\]\.arrival\[1\]\.period: /],
+    ['an access link without tcp', (j) => { delete j.tcp; j.senders[0].cca = { algorithm: 'none' }; j.delays = { feedback: '4 us' }; delete j.link.propagation; }, /^senders\[0\]\.access: expected no access link without "tcp"/],
+  ];
+  it.each(broken)('rejects %s, naming the field', (_, change, pattern) => {
+    const j = tcp() as Record<string, any>;
+    change(j);
+    expect(() => parseScenario(j, 't', dir)).toThrow(pattern);
+  });
+
+  it('scenarios/ns3-vegas.json runs on the segment engine', async () => {
+    const s = await loadScenarioFile(join(repo, 'scenarios/ns3-vegas.json'));
+    const model = s.model(200e-6);
+    expect(model.tcp).toMatchObject({ segmentSize: 1000, header: 54, propagation: 5e-6 });
+    expect(model.flows[0].access).toEqual({ rate: 12.5e9, propagation: 5e-6 });
+    expect(model.flows[0].arrivals.rightLimit(0)).toBe(4_006_250);
+  });
+});

@@ -79,8 +79,6 @@ export function parseScenario(json: unknown, name: string, baseDir: string): Sce
   if (packetSize / C < TIME_RESOLUTION) throw new ScenarioError('link.rate', link.object.rate, `a rate at which a ${packetSize} B packet takes at least 1 ps, the model's time resolution (at most ${(packetSize * 8e12) / 1e9} Gbps)`);
   const header = f.quantity('packetHeader', 'bytes', 0);
   if (!(header >= 0 && header < packetSize)) throw new ScenarioError('packetHeader', f.object.packetHeader, `a size ≥ 0 and below packetSize (${packetSize} B)`);
-  // TCP senders need no delays: their acknowledgements are timed on the path.
-  const delays = new Fields(f.object.delays ?? (tcp !== undefined ? {} : undefined), 'delays', DELAYS);
   const seed = f.number('seed', { integer: true, min: 0, fallback: 1 });
   const ccaSize = tcp?.segmentSize ?? packetSize;
   const defaultCca = f.has('cca') ? parseCca(f.object.cca, 'cca', C, ccaSize) : undefined;
@@ -116,6 +114,8 @@ export function parseScenario(json: unknown, name: string, baseDir: string): Sce
   });
   if (tcp !== undefined && (f.has('ecn') || f.has('pfc'))) throw new ScenarioError(f.has('ecn') ? 'ecn' : 'pfc', f.object[f.has('ecn') ? 'ecn' : 'pfc'], 'nothing beside "tcp" yet (the segment engine has no ECN marking or PFC)');
 
+  // TCP senders need no delays: their acknowledgements are timed on the path.
+  const delays = new Fields(f.object.delays ?? (tcp !== undefined ? {} : undefined), 'delays', DELAYS);
   const e = f.object_('ecn', ['kMin', 'kMax', 'pMax', 'at', 'marking', 'notificationGap', 'pacing']);
   let ecn: EcnConfig | undefined;
   if (e !== undefined) {
