@@ -71,7 +71,7 @@ describe.skipIf(skipWithoutVegasTrace())('the ns-3 TCP Vegas run (B1) on the seg
     // The model's series starts with the initial window at 0; the trace's changes from 0 on.
     const times = w.time.slice(1);
     const values = w.value.slice(1);
-    const simChanges = trace.cwndEvents.time.reduce<number[]>((list, t, k) => (k === 0 || trace.cwndEvents.cwnd[k] !== trace.cwndEvents.cwnd[k - 1] ? [...list, k] : list), []);
+    const simChanges = trace.cwndEvents.time.reduce<number[]>((list, _, k) => (k === 0 || trace.cwndEvents.cwnd[k] !== trace.cwndEvents.cwnd[k - 1] ? [...list, k] : list), []);
     expect(values).toEqual(simChanges.map((k) => trace.cwndEvents.cwnd[k]));
     // ns-3 prints µs with three decimals, truncated: the model's instant is at most 1 ns later.
     simChanges.forEach((k, i) => expect(Math.abs(times[i] - trace.cwndEvents.time[k])).toBeLessThan(1e-9));

@@ -196,7 +196,7 @@ export function modelParameters(model: PathServerModel): Record<string, unknown>
   return {
     senders: model.flows.length,
     link_rate_gbps: linkRateGbps(model),
-    packet_bytes: model.packets?.size ?? null,
+    packet_bytes: model.packets?.size ?? (model.tcp === undefined ? null : model.tcp.segmentSize + model.tcp.header),
     cca: [...new Set(model.flows.map((f) => f.cca.name))].join(', '),
     ecn: ecn === undefined ? null : { k_min_bytes: ecn.kMin ?? ecn.kMax, k_max_bytes: ecn.kMax, p_max: ecn.pMax ?? null, at: ecn.at ?? 'enqueue', marks: ecn.random === undefined || ecn.random === 'expected' ? 'expected value' : `random, seed ${ecn.random.seed}`, notification_gap_us: Math.round((ecn.notificationGap ?? 0) * 1e9) / 1e3 },
     pfc: pfc === undefined ? null : { x_off_bytes: pfc.xOff, x_on_bytes: pfc.xOn, resume: pfc.resume ?? 'threshold' },

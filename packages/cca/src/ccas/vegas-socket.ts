@@ -93,7 +93,7 @@ export function vegasSocket(p: VegasSocketParameters): CongestionControl<VegasSo
       const minRtt = sampled ? Math.min(s.minRtt, ack.rtt) : s.minRtt;
       const baseRtt = sampled ? Math.min(s.baseRtt, ack.rtt) : s.baseRtt;
       const samples = sampled ? s.samples + 1 : s.samples;
-      const next = { ...s, baseRtt, minRtt, samples };
+      const next: VegasSocketState = { cwnd: s.cwnd, ssthresh: s.ssthresh, baseRtt, minRtt, samples, cycleEnd: s.cycleEnd };
       if (ack.ackedUpTo < s.cycleEnd) {
         if (s.cwnd < s.ssthresh) {
           next.cwnd = slowStart(s, ack.segmentsAcked);

@@ -32,58 +32,82 @@ interface Recorded {
  * switch's wire bytes, rising at its rate during each transmission, and `backlog` the wire bytes
  * in the switch (waiting, and what is left of the packet in transmission). `tcp` holds the device
  * queues as a simulator samples them (packets waiting, the one in transmission excluded) and each
- * socket's unsent bytes. Curves are built from the records once, to the horizon.
+ * socket's unsent bytes. Each curve is built from the records on first use, to the horizon, so a
+ * caller that reads only events and state series does not pay for them.
  */
 export function segmentResult(model: PathServerModel, r: Recorded): EngineResult {
   const horizon = model.horizon;
   const tick = r.tick;
   const flows: FlowResult[] = r.senders.map((s, j) => {
-    const admitted = steps(s.sendTimes, s.sendLevels, tick, horizon);
-    const sentTimes: number[] = [];
-    const sentLevels: number[] = [];
-    let level = 0;
-    for (let k = 0; k < r.egress.flows.length; k++) {
-      if (r.egress.flows[k] !== j) continue;
-      level += r.egress.payloads.at(k);
-      sentTimes.push(r.egress.queued.at(k));
-      sentLevels.push(level);
-    }
+    let admitted: Curve | undefined;
+    let sent: Curve | undefined;
+    let delivered: Curve | undefined;
     return {
       name: model.flows[j].name ?? `flow ${j + 1}`,
       arrivals: model.flows[j].arrivals,
-      admitted,
-      sent: steps(sentTimes, sentLevels, tick, horizon),
-      delivered: steps(r.delivered[j].times, r.delivered[j].levels, tick, horizon),
+      get admitted() {
+        return (admitted ??= steps(s.sendTimes, s.sendLevels, tick, horizon));
+      },
+      get sent() {
+        return (sent ??= reachedSwitch(r.egress, j, tick, horizon));
+      },
+      get delivered() {
+        return (delivered ??= steps(r.delivered[j].times, r.delivered[j].levels, tick, horizon));
+      },
       state: s.series,
     };
   });
-  const arrivedTimes: number[] = [];
-  const arrivedLevels: number[] = [];
-  let wire = 0;
-  for (let k = 0; k < r.egress.bytes.length; k++) {
-    wire += r.egress.bytes.at(k);
-    arrivedTimes.push(r.egress.queued.at(k));
-    arrivedLevels.push(wire);
-  }
-  const departures = transmitted(r.egress, tick, horizon);
-  const sources = r.nics.map((p) => deviceQueue(p, tick, horizon));
-  const switchQueue = deviceQueue(r.egress, tick, horizon);
+  let departures: Curve | undefined;
+  let backlog: Curve | undefined;
+  let sources: { curve: Curve; peak: number }[] | undefined;
+  let switchQueue: { curve: Curve; peak: number } | undefined;
+  let unsent: Curve[] | undefined;
+  const queues = () => (sources ??= r.nics.map((p) => deviceQueue(p, tick, horizon)));
+  const egress = () => (switchQueue ??= deviceQueue(r.egress, tick, horizon));
   return {
     horizon,
     flows,
-    departures,
-    backlog: subtract(steps(arrivedTimes, arrivedLevels, tick, horizon), departures),
+    get departures() {
+      return (departures ??= transmitted(r.egress, tick, horizon));
+    },
+    get backlog() {
+      return (backlog ??= subtract(reachedSwitch(r.egress, -1, tick, horizon), this.departures));
+    },
     events: r.events,
     notifications: [],
     stats: { windows: 0, events: r.events.length, engine: 'segments' },
     tcp: {
-      sourceQueues: sources.map((q) => q.curve),
-      sourceQueuePeaks: sources.map((q) => q.peak),
-      switchQueue: switchQueue.curve,
-      switchQueuePeak: switchQueue.peak,
-      unsent: flows.map((f) => subtract(f.arrivals, f.admitted)),
+      get sourceQueues() {
+        return queues().map((q) => q.curve);
+      },
+      get sourceQueuePeaks() {
+        return queues().map((q) => q.peak);
+      },
+      get switchQueue() {
+        return egress().curve;
+      },
+      get switchQueuePeak() {
+        return egress().peak;
+      },
+      get unsent() {
+        return (unsent ??= flows.map((f) => subtract(f.arrivals, f.admitted)));
+      },
     },
   };
+}
+
+/** Bytes that reached the switch: a flow's payload (`flow` ≥ 0), or every packet's wire bytes (−1). */
+function reachedSwitch(p: PortRecord, flow: number, tick: number, horizon: number): Curve {
+  const times: number[] = [];
+  const levels: number[] = [];
+  let level = 0;
+  for (let k = 0; k < p.bytes.length; k++) {
+    if (flow >= 0 && p.flows[k] !== flow) continue;
+    level += flow >= 0 ? p.payloads.at(k) : p.bytes.at(k);
+    times.push(p.queued.at(k));
+    levels.push(level);
+  }
+  return steps(times, levels, tick, horizon);
 }
 
 type Numbers = Floats | number[];

@@ -97,17 +97,26 @@ export class TcpSender {
     const srtt = this.rtt.srtt * this.tick;
     const reaction = this.cca.onAck!(this.state, { now, ackedUpTo: ack, nextToSend: this.nextToSend, segmentsAcked: segments, rtt: srtt });
     this.acknowledged = ack;
-    const before = this.described;
     this.state = reaction.state;
     this.window = windowOf(this.cca, this.state);
+    const before = this.described;
     const after = this.cca.describe(this.state);
-    let changed = false;
-    for (const key in after) if (after[key] !== before[key]) changed = true;
-    if (changed) {
-      events.push({ time: now, flow: this.index, kind: reaction.kind, before, after });
-      this.described = after;
+    for (const key in after) {
+      if (after[key] !== before[key]) {
+        events.push({ time: now, flow: this.index, kind: reaction.kind, before, after });
+        this.described = after;
+        recordState(this.series, after, now);
+        break;
+      }
     }
-    recordState(this.series, { ...this.described, srtt }, now);
+    // The smoothed RTT changes at almost every acknowledgement: appended directly (recordState's rule).
+    const rtts = this.series.srtt;
+    const last = rtts.value.length - 1;
+    if (rtts.time[last] === now) rtts.value[last] = srtt;
+    else if (rtts.value[last] !== srtt) {
+      rtts.time.push(now);
+      rtts.value.push(srtt);
+    }
   }
 }
 
