@@ -15,8 +15,8 @@ export interface Computed {
 
 /**
  * One computation of a scenario on the chosen engine, to `horizon` (s) or, with `untilComplete`,
- * until every sender has finished (up to 64 times the horizon): the event engine runs once with a
- * horizon of 64 times the scenario's and stops when the last sender finishes; the curve engine
+ * until every sender has finished (up to 64 times the horizon): the event and segment engines run once
+ * with a horizon of 64 times the scenario's and stop when the last sender finishes; the curve engine
  * doubles the horizon and starts over until every sender has finished (`onRestart` is told).
  * Throws a ScenarioError naming the horizon if the senders have not finished by 64 × horizon.
  * @example computeScenario({ name: 'a1', ...BUILT_INS['ns3-31-pfc'] }, 1e-3, 'auto', () => {}).result.stats.engine // 'events'
@@ -26,7 +26,7 @@ export function computeScenario(scenario: Runnable, horizon: number, engine: Eng
     const limit = 64 * horizon;
     const model = scenario.model(limit);
     const first = runModel(model, { engine, onProgress, untilComplete: true });
-    if (first.result.stats.engine === 'events') {
+    if (first.result.stats.engine !== 'curves') {
       if (!completionTimes(first.result).every((t) => t !== null)) throw new ScenarioError('horizon', 'until-complete', `senders that finish: not all had by ${(limit * 1e3).toFixed(3)} ms`);
       return { ...first, model: { ...model, horizon: first.result.horizon } };
     }
