@@ -19,15 +19,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runModel, type EngineResult } from '@ccalc/cca';
 import { prepareScenario } from '../packages/dcqcn-model/src/scenario/scenario.ts';
 import { readJsonFile } from '../packages/dcqcn-model/src/json-file.ts';
-import { tcpSummary } from '../packages/dcqcn-model/src/tcp-output.ts';
 import { compareTcpWithTrace, type TcpRunSeries } from '../packages/dcqcn-model/src/tcp-compare.ts';
-import { readTcpTrace, skipWithoutVegasTrace, vegasTracesDir, type TcpTrace } from '../packages/dcqcn-model/src/traces/ns3-tcp.ts';
-import { stepAfter } from '../packages/dcqcn-model/src/tcp-output.ts';
+import { readTcpTrace, type TcpTrace } from '../packages/dcqcn-model/src/traces/ns3-tcp.ts';
+import { skipWithoutTraces, validationTracesDir } from '../packages/dcqcn-model/src/traces/locate.ts';
+import { stepAfter, tcpSummary } from '../packages/dcqcn-model/src/tcp-output.ts';
 import { resolve } from 'node:path';
 
 type Pair = { model: number; simulator: number; error?: number; error_percent?: number };
 
-describe.skipIf(skipWithoutVegasTrace())('the ns-3 TCP Vegas run (B1) on the segment engine', () => {
+describe.skipIf(skipWithoutTraces('vegas'))('the ns-3 TCP Vegas run (B1) on the segment engine', () => {
   let result: EngineResult;
   let trace: TcpTrace;
   let series: TcpRunSeries;
@@ -37,7 +37,7 @@ describe.skipIf(skipWithoutVegasTrace())('the ns-3 TCP Vegas run (B1) on the seg
     const file = resolve(import.meta.dirname, '../scenarios/ns3-vegas.json');
     const scenario = await prepareScenario(await readJsonFile(file, 'a scenario'), 'ns3-vegas', resolve(import.meta.dirname, '../scenarios'));
     result = runModel(scenario.model(scenario.horizon)).result;
-    trace = await readTcpTrace(`${vegasTracesDir()}/B1_vegas`);
+    trace = await readTcpTrace(`${validationTracesDir('vegas')}/B1_vegas`);
     const f = result.flows[0];
     const times = Array.from(trace.samples.time);
     const tcp = result.tcp!;

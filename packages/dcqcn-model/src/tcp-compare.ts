@@ -1,7 +1,7 @@
 import { seriesError } from './compare.ts';
 import { overlaySpec } from './comparison-charts.ts';
 import type { ComparisonRow } from './comparison-metrics.ts';
-import type { TcpSenderSummary } from './tcp-output.ts';
+import { firstLargest, NO_SSTHRESH, type TcpSenderSummary } from './tcp-output.ts';
 import type { TcpTrace } from './traces/ns3-tcp.ts';
 
 /** One sender of a run's tcp.csv, sampled every 1 µs from 0 (bytes; srtt in s). */
@@ -17,7 +17,6 @@ export interface TcpRunSeries {
 /** The exact figures of the run (summary.json's `tcp`): the sender's and the switch queue's peak. */
 export type TcpRunFigures = TcpSenderSummary & { switch_queue_peak_bytes: number; segment_bytes: number };
 
-const NO_SSTHRESH = 4294967295;
 const us = (s: number): number => Math.round(s * 1e9) / 1e3;
 const relative = (model: number, sim: number): number | null => (sim === 0 ? null : (100 * (model - sim)) / sim);
 const largest = (x: ArrayLike<number>, n: number): number => {
@@ -43,14 +42,7 @@ export function compareTcpWithTrace(model: TcpRunSeries, figures: TcpRunFigures,
   // The simulator's slow start ends at its first slow-start threshold below "none".
   const end = e.ssthresh.findIndex((x) => x < NO_SSTHRESH);
   const simEnd = end < 0 ? null : { time: us(e.time[end]), cwnd: e.cwnd[end] };
-  let simMax = 0;
-  let simMaxAt = 0;
-  e.cwnd.forEach((w, k) => {
-    if (w > simMax) {
-      simMax = w;
-      simMaxAt = e.time[k];
-    }
-  });
+  const { value: simMax, at: simMaxAt } = firstLargest(e.time, e.cwnd);
   const seg = figures.segment_bytes;
   const pair = (m: number | null, sim: number | null, kind: 'error' | 'error_percent') => ({ model: m, simulator: sim, [kind]: m === null || sim === null ? null : kind === 'error' ? Math.round((m - sim) * 1e6) / 1e6 : relative(m, sim) });
   const simUnsentPeak = largest(s.unsent, n);

@@ -3,7 +3,23 @@ import { csvNumber } from './csv-numbers.ts';
 import { peakOf } from './output.ts';
 
 /** The initial slow-start threshold of a TCP socket (ns-3: 2³² − 1, "none"). */
-const NO_SSTHRESH = 4294967295;
+export const NO_SSTHRESH = 4294967295;
+
+/**
+ * The largest of a series of values and the first time it is taken (0 and 0 for none above 0).
+ * @example firstLargest([0, 1, 2], [5, 7, 7]) // { value: 7, at: 1 }
+ */
+export function firstLargest(times: ArrayLike<number>, values: ArrayLike<number>): { value: number; at: number } {
+  let value = 0;
+  let at = 0;
+  for (let k = 0; k < values.length; k++) {
+    if (values[k] > value) {
+      value = values[k];
+      at = times[k];
+    }
+  }
+  return { value, at };
+}
 
 /** A step series' value just after t (after the changes at t), or NaN before its first point. */
 export function stepAfter(s: StepSeries | undefined, t: number): number {
@@ -78,14 +94,7 @@ export function tcpSummary(result: EngineResult): { senders: TcpSenderSummary[];
     const ssthresh = f.state.ssthresh;
     const end = ssthresh.value.findIndex((x) => x < NO_SSTHRESH);
     const endTime = end < 0 ? null : ssthresh.time[end];
-    let max = 0;
-    let maxAt = 0;
-    window.value.forEach((w, k) => {
-      if (w > max) {
-        max = w;
-        maxAt = window.time[k];
-      }
-    });
+    const { value: max, at: maxAt } = firstLargest(window.time, window.value);
     const unsent = peakOf(tcp.unsent[j], result.horizon);
     return {
       slow_start_end_us: endTime === null ? null : us(endTime),

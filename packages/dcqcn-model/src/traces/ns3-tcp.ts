@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { readNumericCsv, traceFile } from './csv.ts';
 
 /** A TCP run of a packet simulator in the format of shared/traces/ns3-vegas (times in s, bytes). */
@@ -60,19 +58,4 @@ export async function readTcpTrace(prefix: string): Promise<TcpTrace> {
       srtt: s.last_rtt_ns.map((x) => x * 1e-9),
     },
   };
-}
-
-/**
- * The folder of the Vegas trace used for validation: `$CCALC_VEGAS_TRACES` if set, else the copy in
- * the repository, `traces/ns3-vegas` (gzipped CSVs).
- */
-export function vegasTracesDir(): string {
-  return process.env.CCALC_VEGAS_TRACES ?? resolve(import.meta.dirname, '../../../../traces/ns3-vegas');
-}
-
-/** For tests: true (skip, with a warning) when the Vegas trace is missing and this is not CI. */
-export function skipWithoutVegasTrace(): boolean {
-  if (process.env.CI || existsSync(vegasTracesDir())) return false;
-  process.stderr.write(`Vegas trace not found at ${vegasTracesDir()}: skipping the tests that compare with it (set CCALC_VEGAS_TRACES)\n`);
-  return true;
 }
