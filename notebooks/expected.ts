@@ -5,6 +5,8 @@
 export const EXPECTED: Record<string, RegExp[]> = {
   '01-curves': [/delay_bound_us"?: 140\b/, /backlog_bound_MB"?: 1\.6\b/, /burst_out_MB"?: 1\.6\b/, /tdma_delay_bound_us"?: 7\b/, /tdma_backlog_bound_kB"?: 1\b/],
   '02-path-server': [/"78\.67 µs"/],
+  // ns-3's Vegas run on the segment engine: the simulator's slow-start exit, largest cwnd and bytes delivered.
+  '03-vegas': [/slow_start_exit_us"?: 63\.314\b/, /largest_cwnd_B"?: 147000\b/, /delivered_by_5ms_B"?: 33033000\b/],
   '04-aimd-fairness': [/"24\.000 Gb\/s",\s*"19\.200 Gb\/s",\s*"15\.360 Gb\/s"/], // the gap shrinks by β = 0.8
   '05-case-study': [/DCQCN-noPFC: peak backlog 50\.5\d MB/],
   // The per-burst connections finish by 1.92 ms; on one persistent connection not by 4 ms (the
