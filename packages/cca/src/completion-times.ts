@@ -1,5 +1,7 @@
 import { firstTimeAbove } from '@ccalc/curves';
 import type { EngineResult } from './results.ts';
+import type { PathServerModel } from './model.ts';
+import { connectionOpenings } from './ccas/new-connections.ts';
 
 const completions = new WeakMap<EngineResult, readonly (number | null)[]>();
 
@@ -21,4 +23,24 @@ export function flowCompletionTimes(result: EngineResult): readonly (number | nu
     completions.set(result, times);
   }
   return times;
+}
+
+/**
+ * When each connection of each flow completed (s; null if not by the horizon): a flow that opens
+ * new connections (`newConnectionsAt`, e.g. a connection per burst) carries connection k's bytes
+ * from A_j at its opening to A_j at the next opening (the last to the flow's total), in order, so
+ * connection k completes when D_j first reaches the bytes that arrived before connection k + 1
+ * opened. A flow with one connection has one entry, its completion time.
+ * @example connectionCompletionTimes(result, model)[0] // [t₀, t₁, …] for sender 0's connections
+ */
+export function connectionCompletionTimes(result: EngineResult, model: PathServerModel): (number | null)[][] {
+  return result.flows.map((f, j) => {
+    const ends = connectionOpenings(model.flows[j].cca).map((t) => f.arrivals.at(t));
+    ends.push(f.arrivals.at(Infinity));
+    return ends.map((level) => {
+      if (!Number.isFinite(level)) return null;
+      const t = firstTimeAbove(f.delivered, 0, result.horizon, level - 1e-6);
+      return Number.isFinite(t) ? t : null;
+    });
+  });
 }

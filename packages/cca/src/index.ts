@@ -19,9 +19,9 @@ export { aimdWindow, type AimdWindowParameters, type AimdWindowState } from './c
 export { vegas, type VegasParameters, type VegasState } from './ccas/vegas.ts';
 export { vegasSocket, type VegasSocketParameters, type VegasSocketState } from './ccas/vegas-socket.ts';
 export { fixedRate } from './ccas/fixed-rate.ts';
-export { newConnectionsAt, type ConnectionsState } from './ccas/new-connections.ts';
+export { newConnectionsAt, connectionOpenings, type ConnectionsState } from './ccas/new-connections.ts';
 export { rateChart, vectorChart, windowChart, curvesChart, aggregateRateChart, sampledChart } from './plots.ts';
-export { flowCompletionTimes } from './completion-times.ts';
+export { flowCompletionTimes, connectionCompletionTimes } from './completion-times.ts';
 export { pausedCounts } from './paused-senders.ts';
 export { activeEnd, byteUnit, type Spec as ChartSpec } from './charts/chart-spec.ts';
 export { backlogChart } from './charts/backlog-chart.ts';

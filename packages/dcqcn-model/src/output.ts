@@ -1,5 +1,5 @@
 import { type Curve, EPSILON, asRateLatency, averageRates, firstTimeAbove, firstTimeBelow, sample } from '@ccalc/curves';
-import { flowCompletionTimes, flowDelays, pausedCounts, type EngineResult, type PathServerModel } from '@ccalc/cca';
+import { connectionCompletionTimes, connectionOpenings, flowCompletionTimes, flowDelays, pausedCounts, type EngineResult, type PathServerModel } from '@ccalc/cca';
 import type { ModelSeries } from './compare.ts';
 import { quantile } from 'd3-array';
 import { csvNumber, eventDetailsCell, rounded } from './csv-numbers.ts';
@@ -100,7 +100,9 @@ export const completionTimes = flowCompletionTimes;
  * series: peak backlog and the first instant it is reached, when it is back at or below 1 byte after
  * it, first events, counts of PAUSEs received, notifications received and cuts, completion times
  * (each flow's, and their mean, 99th percentile and maximum), the bottleneck's utilisation and
- * Jain's fairness index of the flows' throughputs. Times in µs on the model's clock (at the switch), bytes, and
+ * Jain's fairness index of the flows' throughputs; with senders that open a connection per burst,
+ * each connection's completion time (`connection_completion_us`, per sender in order of opening).
+ * Times in µs on the model's clock (at the switch), bytes, and
  * the engine's wall time. With the model, also when the switch sent the first PAUSE (the first
  * `pfc-pause` event, at the sender, minus that flow's pause delay) and the link rate (Gb/s), which
  * `ccalc compare` reads.
@@ -130,6 +132,7 @@ export function runSummary(result: EngineResult, computeMs: number, model?: Path
     notifications: result.events.filter((e) => e.kind === 'cnp').length,
     cuts: cutCount(result),
     completion_us: completion,
+    ...(model === undefined || !model.flows.some((f) => connectionOpenings(f.cca).length > 0) ? {} : { connection_completion_us: connectionCompletionTimes(result, model).map((flow) => flow.map((t) => (t === null ? null : us(t)))) }),
     ...completionFigures(completion),
     utilisation: model === undefined ? null : utilisation(result, model),
     fairness: fairness(result, completed),

@@ -6,7 +6,8 @@ import type { StepSeries } from '../results.ts';
 import { aimdRate } from './aimd-rate.ts';
 import { dcqcnNic } from './dcqcn/nic.ts';
 import { vegas } from './vegas.ts';
-import { newConnectionsAt } from './new-connections.ts';
+import { connectionOpenings, newConnectionsAt } from './new-connections.ts';
+import { connectionCompletionTimes } from '../completion-times.ts';
 import { testSignals } from '../test-support/signal-view.ts';
 
 const Gbps = 1e9 / 8;
@@ -76,6 +77,23 @@ describe('repeated bursts through the engine: ns3-mlx DCQCN, 8 senders × 2 × 1
     });
   const persistent = run(false);
   const perBurst = run(true);
+
+  it("completes each connection when the flow's departures reach the bytes that arrived before the next one opened", () => {
+    const model = { ...base, flows: base.flows.map((f) => ({ ...f, arrivals: fromPackets([0, second], [1e6, 1e6]), cca: newConnectionsAt(f.cca, [second]) })) };
+    expect(connectionOpenings(model.flows[0].cca)).toEqual([second]);
+    expect(connectionOpenings(base.flows[0].cca)).toEqual([]);
+    const times = connectionCompletionTimes(perBurst, model);
+    perBurst.flows.forEach((f, j) => {
+      const [first, last] = times[j];
+      // The first connection's megabyte has left by then, and not just before; the second is not done by 700 µs.
+      expect(f.delivered.at(first!)).toBeCloseTo(1e6, 3);
+      expect(f.delivered.at(first! - 1e-9)).toBeLessThan(1e6);
+      expect(first!).toBeLessThan(second + 200e-6);
+      expect(last).toBeNull();
+    });
+    // A flow of one connection: its completion time, as flowCompletionTimes.
+    expect(connectionCompletionTimes(persistent, base).map((c) => c.length)).toEqual(new Array(8).fill(1));
+  });
 
   it('both cut their rates during the first burst', () => {
     for (const r of [persistent, perBurst]) expect(Math.max(...r.flows.map((f) => valueAt(f.state.rate, second - 1e-9)))).toBeLessThan(50 * Gbps);

@@ -26,14 +26,15 @@ const MARGIN = 1e-6;
  * A timer of the old connection due at an opening instant is dropped with it.
  * @example newConnectionsAt(dcqcn('ns3-mlx', params), [200e-6, 400e-6]) // three bursts, three connections
  */
-export function newConnectionsAt<S>(cca: CongestionControl<S>, instants: readonly number[]): CongestionControl<ConnectionsState<S>> {
+export function newConnectionsAt<S>(cca: CongestionControl<S>, instants: readonly number[]): CongestionControl<ConnectionsState<S>> & { readonly openings: readonly number[] } {
   instants.forEach((x, k) => {
     if (!(typeof x === 'number' && Number.isFinite(x) && x >= 0)) throw new ModelError(`instants[${k}]`, x, 'a finite time ≥ 0 (s)');
     if (k > 0 && !(x > instants[k - 1])) throw new ModelError(`instants[${k}]`, x, `a time after instants[${k - 1}] = ${instants[k - 1]} (increasing)`);
   });
   const opening = (s: ConnectionsState<S>): number => (s.opened < instants.length ? instants[s.opened] : Infinity);
   const within = (s: ConnectionsState<S>, connection: S): ConnectionsState<S> => ({ ...s, connection });
-  const wrapped: CongestionControl<ConnectionsState<S>> = {
+  const wrapped: CongestionControl<ConnectionsState<S>> & { readonly openings: readonly number[] } = {
+    openings: [...instants],
     name: cca.name,
     listens: cca.listens,
     initial: (at = 0, admitted = 0) => {
@@ -68,4 +69,14 @@ export function newConnectionsAt<S>(cca: CongestionControl<S>, instants: readonl
     wrapped.byteTarget = (s) => target.call(cca, s.connection);
   }
   return wrapped;
+}
+
+/**
+ * The instants (s) at which a flow's CCA opens a new connection after its first: those of a
+ * {@link newConnectionsAt} sender, else none.
+ * @example connectionOpenings(newConnectionsAt(cca, [1e-3, 2e-3])) // [0.001, 0.002]
+ */
+export function connectionOpenings(cca: CongestionControl<unknown>): readonly number[] {
+  const openings = (cca as { openings?: unknown }).openings;
+  return Array.isArray(openings) ? (openings as number[]) : [];
 }

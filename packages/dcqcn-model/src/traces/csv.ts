@@ -38,10 +38,11 @@ export function traceFile(path: string): string | null {
  * kept; a `.gz` file, or the gzipped copy of a missing one, through zlib), and validates it: the
  * file exists and is not empty, every `required` column is in the header, every row has as many
  * fields as the header, every kept field is a number, and the `sortedBy` column never decreases.
+ * `optional` columns are kept, and checked, when the header has them (absent from `columns` otherwise).
  * Errors name the file, line, column and field.
  * @example const { columns } = await readNumericCsv('A2_dcqcn_pfc_backlog.csv', ['t_ns', 'switch_total_bytes'], 't_ns')
  */
-export async function readNumericCsv(path: string, required: readonly string[], sortedBy?: string): Promise<CsvColumns> {
+export async function readNumericCsv(path: string, required: readonly string[], sortedBy?: string, optional: readonly string[] = []): Promise<CsvColumns> {
   const file = traceFile(path);
   if (file === null) throw new TraceError(path, null, null, null, 'no such file');
   const stat = statSync(file);
@@ -49,7 +50,7 @@ export async function readNumericCsv(path: string, required: readonly string[], 
   if (stat.size === 0) throw new TraceError(file, null, null, null, 'the file is empty (a header line is expected)');
   const stream = file.endsWith('.gz') ? createReadStream(file).pipe(createGunzip()).setEncoding('utf8') : createReadStream(file, 'utf8');
   try {
-    return await readLines(file, createInterface({ input: stream, crlfDelay: Infinity }), required, sortedBy);
+    return await readLines(file, createInterface({ input: stream, crlfDelay: Infinity }), required, sortedBy, optional);
   } catch (e) {
     if (e instanceof TraceError) throw e;
     // A file system error in words; anything else (a corrupt .gz: zlib's message) as it is.
@@ -58,11 +59,12 @@ export async function readNumericCsv(path: string, required: readonly string[], 
   }
 }
 
-async function readLines(file: string, lines: AsyncIterable<string>, required: readonly string[], sortedBy?: string): Promise<CsvColumns> {
+async function readLines(file: string, lines: AsyncIterable<string>, wanted: readonly string[], sortedBy: string | undefined, optional: readonly string[]): Promise<CsvColumns> {
   let header: string[] | null = null;
+  let required = wanted;
   let index: number[] = [];
   let sortIndex = -1;
-  const values: number[][] = required.map(() => []);
+  const values: number[][] = wanted.map(() => []);
   let lineNumber = 0;
   let previous = -Infinity;
   for await (const raw of lines) {
@@ -70,6 +72,9 @@ async function readLines(file: string, lines: AsyncIterable<string>, required: r
     const line = raw.trim();
     if (header === null) {
       header = line.split(',').map((h) => h.trim());
+      // Optional columns are read like the others when the header has them.
+      required = [...wanted, ...optional.filter((name) => header!.includes(name))];
+      values.push(...required.slice(wanted.length).map((): number[] => []));
       index = required.map((name) => header!.indexOf(name));
       const missing = required.filter((_, k) => index[k] < 0);
       if (missing.length > 0) throw new TraceError(file, 1, null, missing[0], `missing column "${missing[0]}" (the header has: ${header.join(', ')})`);

@@ -62,7 +62,7 @@ export async function readGenericTrace(file: string): Promise<Ns3Trace> {
     backlog: { time: starts, bytes: held(get('backlog')) },
     cnps: { time: new Float64Array(), sender: new Float64Array() },
     pfc: { time: new Float64Array(), sender: new Float64Array(), pause: new Uint8Array() },
-    completion: { sender: new Float64Array(), time: new Float64Array(), lastByte: new Float64Array() },
+    completion: { sender: new Float64Array(), time: new Float64Array(), lastByte: new Float64Array(), burst: null },
     firstCut: null,
   };
 }

@@ -47,6 +47,16 @@ describe('traces of another run', () => {
     expect(t.completion.time.length).toBe(4);
     expect(t.completion.lastByte[1]).toBeCloseTo(8.5e-6, 15);
     expect(t.firstCut).toBeCloseTo(7e-6, 15);
+    expect(t.completion.burst).toBeNull();
+    // A run with a connection per burst: per-flow files with a trailing burst column.
+    put('fct', 'sender,complete_ns,last_byte_at_receiver_ns,burst\n0,9000,8000,0\n0,19000,18000,1\n1,9500,8500,0\n');
+    put('cnp_events', 't_ns,sender,burst\n700,0,0\n');
+    const b = await readNs3Trace(dir, 'B');
+    expect([...b.completion.burst!]).toEqual([0, 1, 0]);
+    expect(Array.from(b.completion.lastByte, (x) => Math.round(x * 1e9))).toEqual([8000, 18000, 8500]);
+    expect([...b.cnps.sender]).toEqual([0]);
+    put('fct', 'sender,complete_ns,last_byte_at_receiver_ns,burst\n0,9000,8000,first\n');
+    await expect(readNs3Trace(dir, 'B')).rejects.toThrow(/B_fct\.csv:2:4 \(burst\): expected a number, got "first"/);
   });
 });
 

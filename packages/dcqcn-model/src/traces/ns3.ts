@@ -11,8 +11,12 @@ export interface Ns3Trace {
   cnps: { time: Float64Array; sender: Float64Array };
   /** PFC frames: PAUSE/RESUME sent by the switch to `sender`. */
   pfc: { time: Float64Array; sender: Float64Array; pause: Uint8Array };
-  /** Flow completion per sender (s): when the sender learned it (`time`) and when the last byte reached the receiver (`lastByte`). */
-  completion: { sender: Float64Array; time: Float64Array; lastByte: Float64Array };
+  /**
+   * Flow completion per sender (s): when the sender learned it (`time`) and when the last byte
+   * reached the receiver (`lastByte`); with a connection per burst, one row per connection and its
+   * `burst` (null when the file has no such column: one flow per sender).
+   */
+  completion: { sender: Float64Array; time: Float64Array; lastByte: Float64Array; burst: Float64Array | null };
   /**
    * The first rate cut at any sender (s): the first decrease of a sender's R_C in `_dcqcn_state.csv`
    * (polled every 10 ns, so up to 10 ns late). Null without that file or without a cut.
@@ -22,7 +26,8 @@ export interface Ns3Trace {
 
 /**
  * Reads the CSV files of one run of shared/traces (`<prefix>_arrivals_1us.csv`, `_backlog.csv`,
- * `_cnp_events.csv`, `_pfc_events.csv`, `_fct.csv`, and `_dcqcn_state.csv` if there is one),
+ * `_cnp_events.csv`, `_pfc_events.csv`, `_fct.csv`, and `_dcqcn_state.csv` if there is one;
+ * runs with a connection per burst add a trailing `burst` column, read from `_fct.csv`),
  * validating each (see readNumericCsv). Times
  * are converted from integer nanoseconds to seconds.
  * @example const trace = await readNs3Trace('../shared/traces/ns3-incast-31', 'A2_dcqcn_pfc')
@@ -34,7 +39,7 @@ export async function readNs3Trace(folder: string, prefix: string): Promise<Ns3T
     readNumericCsv(file('backlog'), ['t_ns', 'switch_total_bytes'], 't_ns'),
     readNumericCsv(file('cnp_events'), ['t_ns', 'sender'], 't_ns'),
     readNumericCsv(file('pfc_events'), ['t_ns', 'node', 'port', 'type'], 't_ns'),
-    readNumericCsv(file('fct'), ['sender', 'complete_ns', 'last_byte_at_receiver_ns']),
+    readNumericCsv(file('fct'), ['sender', 'complete_ns', 'last_byte_at_receiver_ns'], undefined, ['burst']),
   ]);
   const state = traceFile(file('dcqcn_state')) !== null ? await readNumericCsv(file('dcqcn_state'), ['t_ns', 'sender', 'Rc_bps'], 't_ns') : null;
   const seconds = (ns: Float64Array): Float64Array => ns.map((x) => x * 1e-9);
@@ -56,7 +61,7 @@ export async function readNs3Trace(folder: string, prefix: string): Promise<Ns3T
       sender: Float64Array.from(sent, (k) => pfc.columns.port[k] - 1),
       pause: Uint8Array.from(sent, (k) => (pfc.columns.type[k] === 2 ? 1 : 0)),
     },
-    completion: { sender: fct.columns.sender, time: seconds(fct.columns.complete_ns), lastByte: seconds(fct.columns.last_byte_at_receiver_ns) },
+    completion: { sender: fct.columns.sender, time: seconds(fct.columns.complete_ns), lastByte: seconds(fct.columns.last_byte_at_receiver_ns), burst: fct.columns.burst ?? null },
     firstCut: state === null ? null : firstDecrease(state.columns.t_ns, state.columns.sender, state.columns.Rc_bps),
   };
 }
