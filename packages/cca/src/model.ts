@@ -46,6 +46,13 @@ export interface TcpPath {
   synSize: number;
   /** Propagation from the switch to the receiver (s). */
   propagation: number;
+  /**
+   * Delayed acknowledgements at the receiver, as ns-3's TcpSocketBase does them: every `count`-th
+   * in-order segment is acknowledged at once, a segment that leaves fewer waiting starts a timer of
+   * `timeout` (s) if none runs, and the first data segment is acknowledged at once. Default: every
+   * segment at once (count 1).
+   */
+  delayedAck?: { count: number; timeout: number };
 }
 
 /** ECN marking at the path server (paper §III-B.d). */

@@ -53,6 +53,10 @@ export function validateModel(model: PathServerModel): void {
     requireNonNegative('tcp.header', tcp.header);
     if (!Number.isInteger(tcp.header)) throw new ModelError('tcp.header', tcp.header, 'a whole number of bytes');
     requireNonNegative('tcp.propagation', tcp.propagation);
+    if (tcp.delayedAck !== undefined) {
+      if (!(Number.isInteger(tcp.delayedAck.count) && tcp.delayedAck.count >= 1)) throw new ModelError('tcp.delayedAck.count', tcp.delayedAck.count, 'a whole number of segments ≥ 1');
+      requirePositive('tcp.delayedAck.timeout', tcp.delayedAck.timeout);
+    }
   }
   if (model.pfc !== undefined) {
     const p = model.pfc;

@@ -210,6 +210,9 @@ describe('TCP senders (the segment engine)', () => {
     const a = await arrivalCurve(s.senders[0].arrival);
     expect([a.rightLimit(0), a.rightLimit(50e-6), a.rightLimit(250e-6)]).toEqual([1e6, 1.5e6, 2.5e6]);
     expect(s.senders[0].cca.parameters).toMatchObject({ variant: 'ns3-socket', initialWindow: 10_000 });
+    const j = tcp() as Record<string, any>;
+    j.tcp.delayedAck = {};
+    expect(parseScenario(j, 't', dir).tcp!.delayedAck).toEqual({ count: 2, timeout: 0.2 });
   });
 
   const broken: [string, (j: Record<string, any>) => void, RegExp][] = [
@@ -219,6 +222,7 @@ describe('TCP senders (the segment engine)', () => {
     ['packetSize beside tcp', (j) => (j.packetSize = '1054 B'), /^packetSize: expected no "packetSize" beside "tcp"/],
     ['ECN beside tcp', (j) => (j.ecn = { kMax: '100 kB' }), /^ecn: expected nothing beside "tcp" yet/],
     ['an initial window of part of a segment', (j) => (j.senders[0].cca.initialWindow = '1500 B'), /^senders\[0\]\.cca\.initialWindow: expected whole segments of 1000 B/],
+    ['a delayed-ACK count of 0', (j) => (j.tcp.delayedAck = { count: 0 }), /^tcp\.delayedAck\.count: /],
     ['a connection per burst', (j) => (j.senders[0].arrival[1].connection = 'per-burst'), /^senders\[0\]\.arrival\.connection: expected "persistent"/],
     ['a negative access propagation', (j) => (j.senders[0].access.propagation = '-1 us'), /^senders\[0\]\.access\.propagation: /],
     ['an empty list of patterns', (j) => (j.senders[0].arrival = []), /^senders\[0\]\.arrival: expected an arrival pattern, or a non-empty list of them/],

@@ -216,10 +216,12 @@ export function scenarioModel(s: Scenario, arrivals: readonly Curve[], horizon: 
  * A scenario's `tcp` block: `{ "segment": "1000 B", "header": "54 B", "ack": "54 B", "syn": "62 B" }`
  * (the MSS; headers per segment on the wire, default 54 = TCP 20 + IPv4 20 + layer 2 14; a pure
  * acknowledgement's size, default the header's; the SYN's and SYN-ACK's, default the header + 8 for
- * the window-scale and SACK-permitted options). Whole bytes. The propagation comes from `link`.
+ * the window-scale and SACK-permitted options). Whole bytes. `"delayedAck": { "count": 2,
+ * "timeout": "200 ms" }` (ns-3's defaults when given) delays acknowledgements as ns-3's receiver
+ * does; without it every segment is acknowledged at once. The propagation comes from `link`.
  */
 function parseTcp(f: Fields): TcpPath | undefined {
-  const t = f.object_('tcp', ['segment', 'header', 'ack', 'syn']);
+  const t = f.object_('tcp', ['segment', 'header', 'ack', 'syn', 'delayedAck']);
   if (t === undefined) return undefined;
   const whole = (key: string, fallback?: number, min = 1): number => {
     const x = t.quantity(key, 'bytes', fallback);
@@ -227,7 +229,13 @@ function parseTcp(f: Fields): TcpPath | undefined {
     return x;
   };
   const header = whole('header', 54, 0);
-  return { segmentSize: whole('segment'), header, ackSize: whole('ack', Math.max(1, header)), synSize: whole('syn', header + 8), propagation: 0 };
+  const d = t.object_('delayedAck', ['count', 'timeout']);
+  let delayedAck: TcpPath['delayedAck'];
+  if (d !== undefined) {
+    delayedAck = { count: d.number('count', { integer: true, min: 1, fallback: 2 }), timeout: d.quantity('timeout', 'time', 0.2) };
+    if (!(delayedAck.timeout > 0)) throw new ScenarioError(d.at('timeout'), d.object.timeout, 'a duration > 0');
+  }
+  return { segmentSize: whole('segment'), header, ackSize: whole('ack', Math.max(1, header)), synSize: whole('syn', header + 8), propagation: 0, ...(delayedAck === undefined ? {} : { delayedAck }) };
 }
 
 /** Whether a CCA spec runs on the segment engine (it reacts to each acknowledgement). */

@@ -105,6 +105,20 @@ describe('runSegments (TCP senders segment by segment)', () => {
     expect(() => runSegments(rateBased)).toThrow(/each acknowledgement/);
   });
 
+  it("delays acknowledgements as ns-3 does with a count of 2: the first segment at once, then every second, a lone one after the timeout", () => {
+    const delayedAck = { count: 2, timeout: 200e-6 };
+    // cwnd grows by a segment per acknowledgement in slow start: its changes are the ACKs' arrivals (ticks).
+    const acks = (bytes: number) => runSegments(model({ tcp: { ...tcp, delayedAck } }, step(bytes, 0))).flows[0].state.window.time.slice(1).map((x) => Math.round(x / TICK));
+    // Segment k (from 1) reaches the receiver at 1 + (k + 1)·84,320 + 10^7 ticks; the ACK then takes 10,008,640.
+    const atReceiver = (k: number) => 1 + (k + 1) * 84_320 + 10_000_000;
+    const back = 10_008_640;
+    expect(acks(3000)).toEqual([atReceiver(1) + back, atReceiver(3) + back]);
+    expect(acks(2000)).toEqual([atReceiver(1) + back, atReceiver(2) + 200_000_000 + back]);
+    // Every segment at once without it.
+    expect(runSegments(model({}, step(3000, 0))).flows[0].state.window.time.length).toBe(4);
+    expect(() => runSegments(model({ tcp: { ...tcp, delayedAck: { count: 0, timeout: 1e-3 } } }))).toThrow(/tcp\.delayedAck\.count/);
+  });
+
   it('ends at the last delivery with untilComplete', () => {
     const r = runSegments(model({}, step(200_000, 0)), { untilComplete: true });
     expect(r.flows[0].delivered.at(r.horizon)).toBeLessThan(200_000);

@@ -23,6 +23,8 @@ const WRITE = 0;
 const SEND = 1;
 const AT_SWITCH = 2;
 const ACK = 3;
+const RECEIVE = 4;
+const DELAYED_ACK = 5;
 
 /**
  * Runs TCP senders segment by segment: the segment engine. Each sender (a `TcpSender`, the socket
@@ -76,6 +78,19 @@ export function runSegments(model: PathServerModel, options: SegmentEngineOption
   let receiverFree = -Infinity;
   const backFree = new Float64Array(n).fill(-Infinity);
 
+  // The receivers: bytes received, segments not yet acknowledged (the first is acknowledged at
+  // once), and the delayed-ACK timer (its generation, so a cancelled one is recognised).
+  const delayed = path.delayedAck ?? { count: 1, timeout: 0 };
+  const delayTicks = ticks(delayed.timeout);
+  const receivers = senders.map(() => ({ received: 0, unacknowledged: delayed.count - 1, timer: 0, timing: false }));
+  /** The receiver acknowledges `ack` at tick t; its NIC and the switch's port back are FIFO queues. */
+  const acknowledge = (j: number, t: number, ack: number): void => {
+    receivers[j].timing = false;
+    receiverFree = Math.max(t, receiverFree) + ackOnSwitch;
+    backFree[j] = Math.max(receiverFree + switchDelay, backFree[j]) + ackOnAccess[j];
+    queue.push(backFree[j] + accessDelay[j], ACK, j, ack);
+  };
+
   const sink: SegmentSink = {
     send(flow, t, end, payload) {
       const wire = payload + path.header;
@@ -122,14 +137,35 @@ export function runSegments(model: PathServerModel, options: SegmentEngineOption
         const start = Math.max(t, egressFree);
         egressFree = start + serialise(wire, C);
         record(egress, t, start, wire, j, payload, egressFree);
-        const received = egressFree + switchDelay;
-        delivered[j].times.push(received);
+        queue.push(egressFree + switchDelay, RECEIVE, j, end);
+        break;
+      }
+      case RECEIVE: {
+        const end = queue.value;
+        delivered[j].times.push(t);
         delivered[j].levels.push(end);
-        lastDelivery = Math.max(lastDelivery, received);
-        // The receiver acknowledges at once; its NIC and the switch's port back are FIFO queues.
-        receiverFree = Math.max(received, receiverFree) + ackOnSwitch;
-        backFree[j] = Math.max(receiverFree + switchDelay, backFree[j]) + ackOnAccess[j];
-        queue.push(backFree[j] + accessDelay[j], ACK, j, end);
+        lastDelivery = t;
+        // ns-3's delayed ACK: every `count`-th segment is acknowledged at once, else a timer (the
+        // first data segment always at once); with count 1, every segment.
+        const r = receivers[j];
+        r.received = end;
+        if (++r.unacknowledged >= delayed.count) {
+          r.unacknowledged = 0;
+          r.timer += 1; // cancels a pending timer
+          acknowledge(j, t, end);
+        } else if (!r.timing) {
+          r.timing = true;
+          queue.push(t + delayTicks, DELAYED_ACK, j, ++r.timer);
+        }
+        break;
+      }
+      case DELAYED_ACK: {
+        const r = receivers[j];
+        if (queue.value === r.timer && r.timing) {
+          r.timing = false;
+          r.unacknowledged = 0;
+          acknowledge(j, t, r.received);
+        }
         break;
       }
       case ACK:
