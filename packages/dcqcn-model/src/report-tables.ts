@@ -34,7 +34,7 @@ const FIGURES: [string, string, (x: number) => string][] = [
   ['first PAUSE at a sender', 'first_pause_us', (x) => `${x} µs`],
   ['PAUSE frames', 'pauses', String],
   ['CNPs received', 'notifications', String],
-  ['rate cuts', 'cuts', String],
+  ['cuts (a rate or window lowered)', 'cuts', String],
   ['flows completed', 'completed', String],
   ['completion time, mean', 'completion_mean_us', (x) => `${x} µs`],
   ['completion time, 99th percentile', 'completion_p99_us', (x) => `${x} µs`],
@@ -51,8 +51,40 @@ export function figuresTable(summary: Record<string, unknown>): string {
     const v = summary[key];
     return `<tr><td>${escape(label)}</td><td>${v === null ? '–' : escape(typeof v === 'number' ? show(v) : String(v))}</td></tr>`;
   });
-  if (typeof summary.engine_note === 'string') rows.splice(1, 0, `<tr><td>why not the event engine</td><td>${escape(summary.engine_note)}</td></tr>`);
+  if (typeof summary.engine_note === 'string') rows.splice(1, 0, `<tr><td>${summary.engine === 'segments' ? 'why the segment engine' : 'why not the event engine'}</td><td>${escape(summary.engine_note)}</td></tr>`);
+  rows.push(...tcpFigureRows(summary.tcp));
   return `<table class="figures">${rows.join('')}</table>`;
+}
+
+/** A TCP run's own figures (summary.json's `tcp`), per sender when there are several. */
+function tcpFigureRows(tcp: unknown): string[] {
+  if (tcp === null || typeof tcp !== 'object') return [];
+  const t = tcp as { senders: Record<string, number | null>[]; switch_queue_peak_bytes: number };
+  const row = (label: string, value: string): string => `<tr><td>${escape(label)}</td><td>${escape(value)}</td></tr>`;
+  const rows = t.senders.flatMap((s, j) => {
+    const who = t.senders.length > 1 ? ` (sender ${j})` : '';
+    const ended = s.slow_start_end_us === null ? 'not by the horizon' : `${s.slow_start_end_us} µs, cwnd ${(s.slow_start_end_cwnd_bytes as number) / 1e3} kB`;
+    return [
+      row(`slow start ends${who}`, ended),
+      row(`largest cwnd${who}`, `${(s.max_cwnd_bytes as number) / 1e3} kB, first at ${s.max_cwnd_time_us} µs`),
+      row(`peak source backlog (unsent bytes)${who}`, `${((s.unsent_peak_bytes as number) / 1e6).toFixed(3)} MB at ${s.unsent_peak_time_us} µs`),
+      row(`peak NIC queue at the source${who}`, `${(s.source_queue_peak_bytes as number) / 1e3} kB`),
+      row(`bytes delivered by the horizon${who}`, `${((s.delivered_bytes as number) / 1e6).toFixed(3)} MB`),
+    ];
+  });
+  return [...rows, row('peak switch queue (packets waiting)', `${t.switch_queue_peak_bytes / 1e3} kB`)];
+}
+
+/** A TCP path's parameters in words: segments, headers, ACKs, links. */
+function tcpParameterRows(tcp: unknown): [string, string][] {
+  if (tcp === null || typeof tcp !== 'object') return [];
+  const t = tcp as { segment_bytes: number; header_bytes: number; ack_bytes: number; syn_bytes: number; switch_to_receiver_us: number; access: ({ rate_gbps: number; propagation_us: number } | null)[] };
+  const links = [...new Set(t.access.map((a) => (a === null ? 'the link rate, no propagation' : `${a.rate_gbps} Gb/s, ${a.propagation_us} µs`)))].join('; ');
+  return [
+    ['TCP segments', `${t.segment_bytes} B of payload + ${t.header_bytes} B of headers; ACKs ${t.ack_bytes} B, SYNs ${t.syn_bytes} B`],
+    ['senders\' access links', links],
+    ['switch to receiver', `${t.switch_to_receiver_us} µs`],
+  ];
 }
 
 /** The model's parameters (summary.json's `parameters`) in words, with units. */
@@ -66,6 +98,7 @@ export function parametersTable(parameters: unknown): string {
     ['senders', String(p.senders)],
     ['link rate', p.link_rate_gbps === null ? '–' : `${String(p.link_rate_gbps)} Gb/s`],
     ['packets', p.packet_bytes === null ? 'fluid' : `${String(p.packet_bytes)} B`],
+    ...tcpParameterRows(p.tcp),
     ['congestion control', String(p.cca)],
     ['ECN marking', ecn === null ? 'none' : `K_min ${kB(ecn.k_min_bytes)}, K_max ${kB(ecn.k_max_bytes)}, P_max ${String(ecn.p_max ?? '–')}, at ${String(ecn.at)}, ${String(ecn.marks)} marks; CNPs at least ${String(ecn.notification_gap_us)} µs apart per flow`],
     ['PFC', pfc === null ? 'none' : `X_off ${kB(pfc.x_off_bytes)}, X_on ${kB(pfc.x_on_bytes)} per ingress, resume by ${String(pfc.resume)}`],
