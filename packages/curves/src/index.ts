@@ -33,3 +33,4 @@ export { lowerPseudoInverseUpp, upperPseudoInverseUpp } from './upp/upp-pseudo-i
 export { negate, maxPlusConvolve, maxPlusDeconvolve } from './max-plus.ts';
 export { negateUpp, maxPlusConvolveUpp, maxPlusDeconvolveUpp } from './upp/upp-max-plus.ts';
 export { composeUpp } from './upp/upp-compose.ts';
+export { subAdditiveClosureUpp, type ClosureOptions } from './upp/upp-closure.ts';

@@ -1,0 +1,164 @@
+import { Curve } from '../curve.ts';
+import { CurveBuilder } from '../builder.ts';
+import { CurveError } from '../errors.ts';
+import { findDecrease } from '../properties.ts';
+import { min } from '../pointwise.ts';
+import { DEFAULT_TOLERANCE } from '../tolerance.ts';
+import { lineOffset, sameRate } from './line-bounds.ts';
+import { minimizeUpp } from './minimize.ts';
+import { convolveUpp } from './upp-convolve.ts';
+import { UppCurve } from './upp-curve.ts';
+import { verticalDeviationUpp } from './upp-deviation.ts';
+
+/** Options of {@link subAdditiveClosureUpp}. */
+export interface ClosureOptions {
+  /** Candidates tried: (δ₀ ∧ f)^⊗2^k for k up to this, each with the best-ratio spots (default 8: up to 256 pieces). */
+  maxDoublings?: number;
+}
+
+/**
+ * Sub-additive closure f* = inf over n ≥ 0 of f^⊗n (f^⊗0 = δ₀: 0 at 0, +∞ after) of a
+ * non-decreasing, finite, non-negative UPP curve: the largest sub-additive function with f*(0) = 0
+ * below f (Le Boudec & Thiran, "Network Calculus", 2001, Def. 3.1.10 and Th. 3.1.10; Bouillard,
+ * Boyer, Le Corronc 2018, §4.2). It is what window flow control needs: a window W over a feedback
+ * loop with service β gives the service curve (β + W)* ⊗ β (Le Boudec & Thiran, Th. 4.3.1).
+ *
+ * Computed by candidates that are checked, so the answer is exact or refused, never approximate:
+ * - every candidate is built from f by ⊗ and min, so it is ≥ f*: (δ₀ ∧ f)^⊗2^k, and its
+ *   convolution with the spots (k·t*, k·f(t*)) of the best ratio ρ* = f(t*)/t* = inf f(t)/t
+ *   (the closure's own growth rate), when a point attains it;
+ * - a candidate g that is sub-additive (g ⊗ g = g, checked exactly with the UPP operators), with
+ *   g(0) = 0 and g ≤ f, is ≤ f* (f* is the largest such function), so g = f*.
+ * Throws a CurveError for a curve outside that class, when the least ratio is below the long-run
+ * rate but only approached (a jump just after it, as in a right-continuous staircase: not
+ * supported yet), or when no candidate up to 2^maxDoublings pieces is sub-additive.
+ * @example
+ * // Window flow control: W = 1000 B over a rate-latency loop (10 B/s, 200 s): a staircase of W per T.
+ * subAdditiveClosureUpp(UppCurve.fromCurve(add(rateLatency(10, 200), constant(1000))))
+ */
+export function subAdditiveClosureUpp(f: UppCurve, options: ClosureOptions = {}): UppCurve {
+  const maxDoublings = options.maxDoublings ?? 8;
+  requireClosureOperand(f);
+  const f0 = zeroAtZero(f);
+  const { ratio, spot } = bestRatio(f0);
+  // The closure grows at the least ratio; below the long-run rate it needs a point attaining it.
+  if (spot === null && ratio < f0.rate - 1e-12 * f0.rate) {
+    throw new CurveError('f', f.toJSON(), `a curve whose least ratio f(t)/t (${ratio}) is attained at a point (here it is only approached, below a jump): not supported yet`);
+  }
+  let pieces = f0;
+  for (let k = 0; k <= maxDoublings; k++) {
+    const candidate = spot === null ? pieces : withSpots(pieces, spot.t, spot.v);
+    if (isSubAdditive(candidate)) return minimizeUpp(candidate);
+    if (k < maxDoublings) pieces = convolveUpp(pieces, pieces);
+  }
+  throw new CurveError('f', f.toJSON(), `a curve whose closure is reached by ${2 ** maxDoublings} pieces and the spots of its best ratio (none of the candidates is sub-additive; raise maxDoublings, or the best ratio is only approached, not attained)`);
+}
+
+/** Non-decreasing, non-negative and finite over its transient and period (so everywhere). */
+function requireClosureOperand(f: UppCurve): void {
+  const end = f.start + f.period;
+  const b = f.unfold(end + f.period);
+  for (let i = 0; i < b.t.length && b.t[i] <= end + f.period; i++) {
+    if (!Number.isFinite(b.v[i]) || !Number.isFinite(b.r[i])) throw new CurveError('f', f.toJSON(), 'a finite curve (the closure of one that is +∞ in places is not supported)');
+  }
+  if (!(f.at(0) >= 0)) throw new CurveError('f', f.toJSON(), 'a curve with f(0) ≥ 0');
+  if (!(f.increment >= 0) || findDecrease(b) !== null) throw new CurveError('f', f.toJSON(), 'a non-decreasing curve');
+}
+
+/** δ₀ ∧ f: f with 0 at 0 (its periodic rule from T, or from d when T = 0 and f(0) ≠ 0). */
+function zeroAtZero(f: UppCurve): UppCurve {
+  const start = f.start > 0 || f.at(0) === 0 ? f.start : f.period;
+  const b = f.unfold(start + f.period);
+  const out = new CurveBuilder();
+  out.push(0, 0, b.r[0], b.s[0]);
+  for (let i = 1; i < b.t.length; i++) out.push(b.t[i], b.v[i], b.r[i], b.s[i]);
+  return UppCurve.of(out.build(), start, f.period, f.increment);
+}
+
+/**
+ * The least value ρ* of f(t)/t over t > 0 (the closure's growth rate), and a point (t*, f(t*)),
+ * t* > 0, that attains it, or null when none does (the infimum is only approached: a left limit below the value,
+ * or the long-run rate itself). On a segment f(t)/t is monotone, so the candidates are the values
+ * at breakpoints and the left limits before them, over one transient and period (later periods
+ * mix a point's ratio with c/d); on a first segment from (0, 0) the ratio is its slope throughout.
+ */
+function bestRatio(f: UppCurve): { ratio: number; spot: { t: number; v: number } | null } {
+  const end = f.start + f.period;
+  const b = f.unfold(end);
+  const candidates: { t: number; y: number; attained: boolean }[] = [];
+  for (let i = 0; i < b.t.length && b.t[i] <= end; i++) {
+    const t = b.t[i];
+    if (t > 0) {
+      const left = b.leftLimitAtBreakpoint(i);
+      candidates.push({ t, y: b.v[i], attained: true });
+      if (left < b.v[i]) candidates.push({ t, y: left, attained: false });
+    } else if (b.r[0] === 0 && b.s[0] > 0) {
+      const inside = Math.min(i + 1 < b.t.length ? b.t[i + 1] : end, end) / 2;
+      candidates.push({ t: inside, y: b.s[0] * inside, attained: true });
+    }
+  }
+  const leftEnd = f.leftLimit(end);
+  candidates.push({ t: end, y: leftEnd, attained: leftEnd === f.at(end) });
+  let best = f.rate;
+  for (const c of candidates) best = Math.min(best, c.y / c.t);
+  const tied = (ratio: number): boolean => ratio <= best + 1e-12 * Math.abs(best);
+  // An attained point of the least ratio; none if only limits (or the long-run rate) reach it.
+  const attained = candidates.filter((c) => c.attained && tied(c.y / c.t));
+  if (attained.length === 0) return { ratio: best, spot: null };
+  const first = attained.reduce((a, c) => (c.t < a.t ? c : a));
+  return { ratio: best, spot: { t: first.t, v: first.y } };
+}
+
+/** The spots (k·t*, k·v*), k ≥ 0, as a UPP curve: 0 at 0, +∞ between, period t*, increment v*. */
+function spots(t: number, v: number): UppCurve {
+  return UppCurve.of(Curve.fromBreakpoints([[0, 0, Infinity, 0]]), 0, t, v);
+}
+
+/**
+ * g ⊗ spots(t*, v*): min over k ≥ 0 of g(t − k·t*) + k·v*. With equal rates the UPP convolution
+ * does it. When g grows faster (ρ_g > ρ* = v* ÷ t*), h(t + t*) = min(g(t + t*), h(t) + v*), and
+ * g(t + t*) ≥ ρ_g·(t + t*) + m_g while h(t) ≤ ρ*·t + H (H the largest g(x) − ρ*·x on [0, t*]), so
+ * from T_h = (H + v* − m_g − ρ_g·t*)/(ρ_g − ρ*) on h repeats with period t* and increment v*; h on
+ * [0, T_h + t*] is the minimum of the shifted copies of g.
+ */
+function withSpots(g: UppCurve, t: number, v: number): UppCurve {
+  const train = spots(t, v);
+  if (sameRate(g, train)) return convolveUpp(g, train);
+  const rho = v / t;
+  const unrolled = g.unfold(Math.max(t, g.start + g.period));
+  const H = upperOffset(unrolled, rho, t);
+  const start = Math.max(0, (H + v - lineOffset(g, g.rate, 0, true) - g.rate * t) / (g.rate - rho));
+  const end = start + t;
+  const copies = Math.ceil(end / t - 1e-12);
+  const longer = g.unfold(end);
+  let h = longer;
+  for (let k = 1; k <= copies; k++) h = min(h, shifted(longer, k * t, k * v, end));
+  return minimizeUpp(UppCurve.of(h, start, t, v));
+}
+
+/** The largest g(x) − ρ·x over x ∈ [0, t] (values, right limits and left limits; g finite). */
+function upperOffset(g: Curve, rho: number, t: number): number {
+  let m = -Infinity;
+  for (let i = 0; i < g.t.length && g.t[i] <= t; i++) {
+    const x = g.t[i];
+    m = Math.max(m, g.v[i] - rho * x, (x < t ? g.r[i] : g.v[i]) - rho * x);
+    const next = i + 1 < g.t.length ? Math.min(g.t[i + 1], t) : t;
+    if (next > x) m = Math.max(m, g.segmentValue(i, next) - rho * next);
+  }
+  return m;
+}
+
+/** g(τ − a) + b for τ ≥ a, +∞ before, up to `end`. */
+function shifted(g: Curve, a: number, b: number, end: number): Curve {
+  const out = new CurveBuilder();
+  out.push(0, Infinity, Infinity, 0);
+  for (let i = 0; i < g.t.length && g.t[i] + a <= end; i++) out.push(g.t[i] + a, g.v[i] + b, g.r[i] + b, g.s[i]);
+  return out.build();
+}
+
+/** g ⊗ g = g (g ⊗ g ≤ g always, as g(0) = 0): the largest g − g ⊗ g is 0, within the default tolerance. */
+function isSubAdditive(g: UppCurve): boolean {
+  const excess = verticalDeviationUpp(g, convolveUpp(g, g));
+  const scale = Math.max(1, Math.abs(g.at(g.start + g.period)));
+  return excess <= DEFAULT_TOLERANCE.absolute + DEFAULT_TOLERANCE.relative * scale;
+}
