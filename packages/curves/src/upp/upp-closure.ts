@@ -12,7 +12,7 @@ import { verticalDeviationUpp } from './upp-deviation.ts';
 
 /** Options of {@link subAdditiveClosureUpp}. */
 export interface ClosureOptions {
-  /** Candidates tried: (δ₀ ∧ f)^⊗2^k for k up to this, each with the best-ratio spots (default 8: up to 256 pieces). */
+  /** Candidates tried: (δ₀ ∧ f)^⊗2^k for k up to this, with the best-ratio spots (default 8: up to 256 pieces). */
   maxDoublings?: number;
 }
 
@@ -45,11 +45,13 @@ export function subAdditiveClosureUpp(f: UppCurve, options: ClosureOptions = {})
   if (spot === null && ratio < f0.rate - 1e-12 * f0.rate) {
     throw new CurveError('f', f.toJSON(), `a curve whose least ratio f(t)/t (${ratio}) is attained at a point (here it is only approached, below a jump): not supported yet`);
   }
-  let pieces = f0;
+  // c, then c ⊗ c, …: (δ₀ ∧ f)^⊗2^k ⊗ spots (the spots' train is its own square). The square that
+  // checks c is the next candidate.
+  let candidate = spot === null ? f0 : withSpots(f0, spot.t, spot.v);
   for (let k = 0; k <= maxDoublings; k++) {
-    const candidate = spot === null ? pieces : withSpots(pieces, spot.t, spot.v);
-    if (isSubAdditive(candidate)) return minimizeUpp(candidate);
-    if (k < maxDoublings) pieces = convolveUpp(pieces, pieces);
+    const square = convolveUpp(candidate, candidate);
+    if (verticalDeviationUpp(candidate, square) <= tolerance(candidate)) return minimizeUpp(candidate);
+    candidate = square;
   }
   throw new CurveError('f', f.toJSON(), `a curve whose closure is reached by ${2 ** maxDoublings} pieces and the spots of its best ratio (none of the candidates is sub-additive; raise maxDoublings, or the best ratio is only approached, not attained)`);
 }
@@ -156,9 +158,10 @@ function shifted(g: Curve, a: number, b: number, end: number): Curve {
   return out.build();
 }
 
-/** g ⊗ g = g (g ⊗ g ≤ g always, as g(0) = 0): the largest g − g ⊗ g is 0, within the default tolerance. */
-function isSubAdditive(g: UppCurve): boolean {
-  const excess = verticalDeviationUpp(g, convolveUpp(g, g));
-  const scale = Math.max(1, Math.abs(g.at(g.start + g.period)));
-  return excess <= DEFAULT_TOLERANCE.absolute + DEFAULT_TOLERANCE.relative * scale;
+/**
+ * How far g − g ⊗ g may be above 0 for g to count as sub-additive (g ⊗ g ≤ g always, as g(0) = 0):
+ * the default tolerance of comparisons at g's scale over one period.
+ */
+function tolerance(g: UppCurve): number {
+  return DEFAULT_TOLERANCE.absolute + DEFAULT_TOLERANCE.relative * Math.max(1, Math.abs(g.at(g.start + g.period)));
 }
