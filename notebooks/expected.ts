@@ -3,7 +3,7 @@
  * browser version as JSON `"key": value`): what the notebooks' text claims.
  */
 export const EXPECTED: Record<string, RegExp[]> = {
-  '01-curves': [/delay_bound_us"?: 140\b/, /backlog_bound_MB"?: 1\.6\b/, /burst_out_MB"?: 1\.6\b/, /tdma_delay_bound_us"?: 7\b/, /tdma_backlog_bound_kB"?: 1\b/],
+  '01-curves': [/delay_bound_us"?: 140\b/, /backlog_bound_MB"?: 1\.6\b/, /burst_out_MB"?: 1\.6\b/, /tdma_delay_bound_us"?: 7\b/, /tdma_backlog_bound_kB"?: 1\b/, /window_period_us"?: 20\b/, /window_step_kB"?: 125\b/, /window_rate_gbps"?: 50\b/],
   '02-path-server': [/"78\.67 µs"/],
   // ns-3's Vegas run on the segment engine: the simulator's slow-start exit, largest cwnd and bytes delivered.
   '03-vegas': [/slow_start_exit_us"?: 63\.314\b/, /largest_cwnd_B"?: 147000\b/, /delivered_by_5ms_B"?: 33033000\b/],

@@ -10,10 +10,13 @@ import { convolveUpp } from './upp-convolve.ts';
 import { UppCurve } from './upp-curve.ts';
 import { verticalDeviationUpp } from './upp-deviation.ts';
 
+/** Breakpoints beyond which a candidate is refused (the closure would take too long or too much memory). */
+const MAX_SIZE = 200_000;
+
 /** Options of {@link subAdditiveClosureUpp}. */
 export interface ClosureOptions {
-  /** Candidates tried: (δ₀ ∧ f)^⊗2^k for k up to this, with the best-ratio spots (default 8: up to 256 pieces). */
-  maxDoublings?: number;
+  /** Candidates tried: (δ₀ ∧ f)^⊗k with the best-ratio spots, for k up to this (default 256). */
+  maxPieces?: number;
 }
 
 /**
@@ -24,20 +27,21 @@ export interface ClosureOptions {
  * loop with service β gives the service curve (β + W)* ⊗ β (Le Boudec & Thiran, Th. 4.3.1).
  *
  * Computed by candidates that are checked, so the answer is exact or refused, never approximate:
- * - every candidate is built from f by ⊗ and min, so it is ≥ f*: (δ₀ ∧ f)^⊗2^k, and its
- *   convolution with the spots (k·t*, k·f(t*)) of the best ratio ρ* = f(t*)/t* = inf f(t)/t
- *   (the closure's own growth rate), when a point attains it;
- * - a candidate g that is sub-additive (g ⊗ g = g, checked exactly with the UPP operators), with
- *   g(0) = 0 and g ≤ f, is ≤ f* (f* is the largest such function), so g = f*.
+ * - every candidate is built from f by ⊗, so it is ≥ f*: h_k = (δ₀ ∧ f)^⊗k ⊗ S, with S the spots
+ *   (k·t*, k·f(t*)) of the least ratio ρ* = f(t*)/t* = inf f(t)/t (the closure's own growth rate)
+ *   when a point attains it (S = δ₀ otherwise);
+ * - when h_k ⊗ (δ₀ ∧ f) = h_k (checked exactly with the UPP operators), h_k = h_k ⊗ (δ₀ ∧ f)^⊗m
+ *   ≤ (δ₀ ∧ f)^⊗m for every m, so h_k ≤ f*, and h_k = f*.
  * Throws a CurveError for a curve outside that class, when the least ratio is below the long-run
  * rate but only approached (a jump just after it, as in a right-continuous staircase: not
- * supported yet), or when no candidate up to 2^maxDoublings pieces is sub-additive.
+ * supported yet), or when no candidate up to `maxPieces` pieces (or 200,000 breakpoints) is the
+ * closure.
  * @example
  * // Window flow control: W = 1000 B over a rate-latency loop (10 B/s, 200 s): a staircase of W per T.
  * subAdditiveClosureUpp(UppCurve.fromCurve(add(rateLatency(10, 200), constant(1000))))
  */
 export function subAdditiveClosureUpp(f: UppCurve, options: ClosureOptions = {}): UppCurve {
-  const maxDoublings = options.maxDoublings ?? 8;
+  const maxPieces = options.maxPieces ?? 256;
   requireClosureOperand(f);
   const f0 = zeroAtZero(f);
   const { ratio, spot } = bestRatio(f0);
@@ -45,15 +49,16 @@ export function subAdditiveClosureUpp(f: UppCurve, options: ClosureOptions = {})
   if (spot === null && ratio < f0.rate - 1e-12 * f0.rate) {
     throw new CurveError('f', f.toJSON(), `a curve whose least ratio f(t)/t (${ratio}) is attained at a point (here it is only approached, below a jump): not supported yet`);
   }
-  // c, then c ⊗ c, …: (δ₀ ∧ f)^⊗2^k ⊗ spots (the spots' train is its own square). The square that
-  // checks c is the next candidate.
+  // h_k = (δ₀ ∧ f)^⊗k ⊗ spots, one piece more each round: h ⊗ (δ₀ ∧ f) is both the check and the
+  // next candidate. When it equals h, h = h ⊗ (δ₀ ∧ f)^⊗m ≤ (δ₀ ∧ f)^⊗m for every m, so h ≤ f*.
   let candidate = spot === null ? f0 : withSpots(f0, spot.t, spot.v);
-  for (let k = 0; k <= maxDoublings; k++) {
-    const square = convolveUpp(candidate, candidate);
-    if (verticalDeviationUpp(candidate, square) <= tolerance(candidate)) return minimizeUpp(candidate);
-    candidate = square;
+  for (let k = 1; k <= maxPieces; k++) {
+    const next = convolveUpp(candidate, f0);
+    if (verticalDeviationUpp(candidate, next) <= tolerance(candidate)) return minimizeUpp(candidate);
+    if (next.size > MAX_SIZE) throw new CurveError('f', f.toJSON(), `a curve whose closure's candidates stay below ${MAX_SIZE} breakpoints (after ${k} pieces they have ${next.size})`);
+    candidate = next;
   }
-  throw new CurveError('f', f.toJSON(), `a curve whose closure is reached by ${2 ** maxDoublings} pieces and the spots of its best ratio (none of the candidates is sub-additive; raise maxDoublings, or the best ratio is only approached, not attained)`);
+  throw new CurveError('f', f.toJSON(), `a curve whose closure is reached by ${maxPieces} pieces and the spots of its best ratio (no candidate up to that was sub-additive; raise maxPieces)`);
 }
 
 /** Non-decreasing, non-negative and finite over its transient and period (so everywhere). */
