@@ -123,5 +123,7 @@ describe('runSegments (TCP senders segment by segment)', () => {
     const r = runSegments(model({}, step(200_000, 0)), { untilComplete: true });
     expect(r.flows[0].delivered.at(r.horizon)).toBeLessThan(200_000);
     expect(r.flows[0].delivered.rightLimit(r.horizon)).toBe(200_000);
+    // The acknowledgements after the last delivery are not part of the run.
+    expect(Math.max(...r.events.map((e) => e.time), ...r.flows[0].state.window.time, ...r.flows[0].state.srtt.time)).toBeLessThanOrEqual(r.horizon);
   });
 });

@@ -182,7 +182,17 @@ export function runSegments(model: PathServerModel, options: SegmentEngineOption
     });
     if (complete && lastDelivery * TICK <= model.horizon) end = lastDelivery * TICK;
   }
-  return segmentResult({ ...model, horizon: end }, { senders, nics, egress, delivered, rate: C, tick: TICK, events });
+  // A run that ends at its last delivery drops what happened after it (the last acknowledgements).
+  if (end < model.horizon) {
+    for (const s of senders) for (const series of Object.values(s.series)) {
+      let n = series.time.length;
+      while (n > 1 && series.time[n - 1] > end) n--;
+      series.time.length = n;
+      series.value.length = n;
+    }
+  }
+  const kept = end < model.horizon ? events.filter((e) => e.time <= end) : events;
+  return segmentResult({ ...model, horizon: end }, { senders, nics, egress, delivered, rate: C, tick: TICK, events: kept });
 }
 
 function port(): PortRecord {
