@@ -30,7 +30,7 @@ import { errorLine, INTERNAL_ERROR_EXIT, isInputError } from './input-errors.ts'
 const HELP = `ccalc — network calculus for congestion control
 
 Usage:
-  ccalc run <scenario.json | built-in>... [--out DIR] [--bin 1us] [--horizon 10ms] [--engine events] [--senders] [--no-plots] [--force]
+  ccalc run <scenario.json | built-in>... [--out DIR] [--bin 1us] [--horizon 10ms] [--engine auto] [--senders] [--no-plots] [--force]
   ccalc compare <model DIR> <trace prefix | trace.csv> [--out DIR]
   ccalc report <run DIR>... [--out DIR] [--title TEXT]
   ccalc case-study [--horizon 3ms] [--out out]
@@ -43,9 +43,11 @@ Usage:
 
 Commands:
   run    run scenarios (files or built-ins) and write DIR/series.csv, events.csv, summary.json,
-         plots (SVG and PNG) and with --senders senders.csv; progress goes to stderr
+         plots (SVG and PNG), tcp.csv for TCP senders and with --senders senders.csv;
+         progress goes to stderr
   compare  compare a run (its series.csv, 1 µs bins) with a simulator trace in the format of
-           traces/ns3-incast-31 (e.g. traces/ns3-incast-31/A2_dcqcn_pfc) or a generic CSV;
+           traces/ns3-incast-31 (e.g. traces/ns3-incast-31/A2_dcqcn_pfc) or a generic CSV, or
+           a TCP run (its tcp.csv) with a TCP trace as traces/ns3-vegas/B1_vegas;
            writes compare.json and report.html
   report   one self-contained HTML page (charts embedded, works offline) and PNG figures for
            run folders, with their simulator comparisons
@@ -62,7 +64,9 @@ Commands:
 const COMPARE_HELP = `ccalc compare <model DIR> <trace prefix | trace.csv> [--out DIR]
 
   <model DIR>      a folder written by ccalc run with --bin 1us (the default)
-  <trace prefix>   folder/prefix of simulator traces, e.g. traces/ns3-incast-31/A2_dcqcn_pfc
+  <trace prefix>   folder/prefix of simulator traces, e.g. traces/ns3-incast-31/A2_dcqcn_pfc,
+                   or of a TCP trace (a <prefix>_cwnd_events.csv), e.g. traces/ns3-vegas/B1_vegas,
+                   compared with the run's tcp.csv and the TCP goals
   <trace.csv>      or a generic CSV: columns "time (unit)", "backlog (unit)", "arrival_rate (unit)"
                    and optionally "departure_rate (unit)" (README, "Trace formats")
   --out DIR        where compare.json and report.html go (default: the model folder)
