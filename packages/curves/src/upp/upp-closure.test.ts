@@ -114,6 +114,37 @@ describe('subAdditiveClosureUpp: f* = inf over n of f^⊗n', () => {
     expect(found).toBeGreaterThan(3 * refused);
   });
 
+  it('equals the brute-force closure on random non-decreasing curves with jumps of either side (least ratios below a jump too)', () => {
+    const anyJumps = fc
+      .record({ base: curveArb({ nonDecreasing: true, maxBreakpoints: 4 }), start: fc.integer({ min: 0, max: 8 }), period: fc.constantFrom(1, 2, 4), slope: fc.integer({ min: 1, max: 8 }) })
+      .map(({ base, start, period, slope }) => {
+        const last = base.t.length - 1;
+        const tail = Curve.fromBreakpoints(base.t.map((t, i): [number, number, number, number] => [t, base.v[i], base.r[i], i === last ? Math.max(base.s[i], slope / 2) : base.s[i]]));
+        const f = UppCurve.of(tail, start / 4, period / 4, 1);
+        return UppCurve.of(tail, f.start, f.period, Math.max(0, f.base.leftLimit(f.start + f.period) - f.at(f.start)));
+      });
+    let found = 0;
+    fc.assert(
+      fc.property(anyJumps, (f) => {
+        let closed: UppCurve;
+        try {
+          closed = subAdditiveClosureUpp(f);
+        } catch (e) {
+          expect(e).toBeInstanceOf(CurveError);
+          return;
+        }
+        found += 1;
+        const reference = closureOn(f, 6);
+        for (let i = 0; i < 6 * 16; i++) {
+          const t = i / 16;
+          expect(same(closed.at(t), reference.at(t)), `at(${t}): ${closed.at(t)} vs ${reference.at(t)}`).toBe(true);
+        }
+      }),
+      { numRuns: 60 },
+    );
+    expect(found).toBeGreaterThan(40);
+  });
+
   it('the laws: f* ≤ f, f*(0) = 0, f* ⊗ f* = f*, f** = f*', () => {
     fc.assert(
       fc.property(closureOperand, (f) => {
@@ -133,11 +164,14 @@ describe('subAdditiveClosureUpp: f* = inf over n of f^⊗n', () => {
     );
   });
 
+  it('a right-continuous step, its least ratio only approached below the jump: f = 1 on (0, 1), 3 from 1, then 2 per unit; f* = ⌊t⌋ + 1 on (0, ∞)', () => {
+    const step = UppCurve.of(Curve.fromBreakpoints([[0, 0, 1, 0], [1, 3, 3, 0]]), 1, 1, 2);
+    const closed = subAdditiveClosureUpp(step);
+    expect(closed.at(0)).toBe(0);
+    for (let t = 0.125; t <= 10; t += 0.125) expect(closed.at(t), `t = ${t}`).toBeCloseTo(Math.floor(t) + 1, 9);
+  });
+
   it('refuses curves outside its class, naming why', () => {
-    // A right-continuous step: f = 1 on (0, 1), 3 from 1 on, then 2 more per unit of time; f(t)/t
-    // is least (1) just below 1, never at a point, and below the long-run rate 2.
-    const rightStairs = UppCurve.of(Curve.fromBreakpoints([[0, 0, 1, 0], [1, 3, 3, 0]]), 1, 1, 2);
-    expect(() => subAdditiveClosureUpp(rightStairs)).toThrow(/only approached/);
     expect(() => subAdditiveClosureUpp(UppCurve.fromCurve(Curve.fromBreakpoints([[0, 0, 0, 1], [2, 2, Infinity, 0]])))).toThrow(/a finite curve/);
     expect(() => subAdditiveClosureUpp(UppCurve.fromCurve(Curve.fromBreakpoints([[0, 0, 0, 1], [2, 1, 1, 1]])))).toThrow(/non-decreasing/);
   });

@@ -29,13 +29,13 @@ export interface ClosureOptions {
  * Computed by candidates that are checked, so the answer is exact or refused, never approximate:
  * - every candidate is built from f by ⊗, so it is ≥ f*: h_k = (δ₀ ∧ f)^⊗k ⊗ S, with S the spots
  *   (k·t*, k·f(t*)) of the least ratio ρ* = f(t*)/t* = inf f(t)/t (the closure's own growth rate)
- *   when a point attains it (S = δ₀ otherwise);
+ *   when it is below the long-run rate (S = δ₀ otherwise);
  * - when h_k ⊗ (δ₀ ∧ f) = h_k (checked exactly with the UPP operators), h_k = h_k ⊗ (δ₀ ∧ f)^⊗m
  *   ≤ (δ₀ ∧ f)^⊗m for every m, so h_k ≤ f*, and h_k = f*.
- * Throws a CurveError for a curve outside that class, when the least ratio is below the long-run
- * rate but only approached (a jump just after it, as in a right-continuous staircase: not
- * supported yet), or when no candidate up to `maxPieces` pieces (or 200,000 breakpoints) is the
- * closure.
+ * When the least ratio is only approached (below a jump, as in a right-continuous staircase), S is
+ * the train of its limits, each the infimum of real pieces, so the candidates are still ≥ f*.
+ * Throws a CurveError for a curve outside that class, or when no candidate up to `maxPieces`
+ * pieces (or 200,000 breakpoints) is the closure.
  * @example
  * // Window flow control: W = 1000 B over a rate-latency loop (10 B/s, 200 s): a staircase of W per T.
  * subAdditiveClosureUpp(UppCurve.fromCurve(add(rateLatency(10, 200), constant(1000))))
@@ -44,14 +44,12 @@ export function subAdditiveClosureUpp(f: UppCurve, options: ClosureOptions = {})
   const maxPieces = options.maxPieces ?? 256;
   requireClosureOperand(f);
   const f0 = zeroAtZero(f);
-  const { ratio, spot } = bestRatio(f0);
-  // The closure grows at the least ratio; below the long-run rate it needs a point attaining it.
-  if (spot === null && ratio < f0.rate - 1e-12 * f0.rate) {
-    throw new CurveError('f', f.toJSON(), `a curve whose least ratio f(t)/t (${ratio}) is attained at a point (here it is only approached, below a jump): not supported yet`);
-  }
+  const best = bestRatio(f0);
+  // An open spot tied with the long-run rate adds nothing the powers of f do not reach.
+  const spot = best.spot !== null && (!best.spot.open || best.ratio < f0.rate - 1e-12 * f0.rate) ? best.spot : null;
   // h_k = (δ₀ ∧ f)^⊗k ⊗ spots, one piece more each round: h ⊗ (δ₀ ∧ f) is both the check and the
   // next candidate. When it equals h, h = h ⊗ (δ₀ ∧ f)^⊗m ≤ (δ₀ ∧ f)^⊗m for every m, so h ≤ f*.
-  let candidate = spot === null ? f0 : withSpots(f0, spot.t, spot.v);
+  let candidate = spot === null ? f0 : withSpots(f0, spot);
   for (let k = 1; k <= maxPieces; k++) {
     const next = convolveUpp(candidate, f0);
     if (verticalDeviationUpp(candidate, next) <= tolerance(candidate)) return minimizeUpp(candidate);
@@ -84,12 +82,12 @@ function zeroAtZero(f: UppCurve): UppCurve {
 
 /**
  * The least value ρ* of f(t)/t over t > 0 (the closure's growth rate), and a point (t*, f(t*)),
- * t* > 0, that attains it, or null when none does (the infimum is only approached: a left limit below the value,
- * or the long-run rate itself). On a segment f(t)/t is monotone, so the candidates are the values
+ * t* > 0, that attains it; else the left limit below a jump that approaches it (an open spot);
+ * null when only the long-run rate does. On a segment f(t)/t is monotone, so the candidates are the values
  * at breakpoints and the left limits before them, over one transient and period (later periods
  * mix a point's ratio with c/d); on a first segment from (0, 0) the ratio is its slope throughout.
  */
-function bestRatio(f: UppCurve): { ratio: number; spot: { t: number; v: number } | null } {
+function bestRatio(f: UppCurve): { ratio: number; spot: Spot | null } {
   const end = f.start + f.period;
   const b = f.unfold(end);
   const candidates: { t: number; y: number; attained: boolean }[] = [];
@@ -110,10 +108,19 @@ function bestRatio(f: UppCurve): { ratio: number; spot: { t: number; v: number }
   for (const c of candidates) best = Math.min(best, c.y / c.t);
   const tied = (ratio: number): boolean => ratio <= best + 1e-12 * Math.abs(best);
   // An attained point of the least ratio; none if only limits (or the long-run rate) reach it.
-  const attained = candidates.filter((c) => c.attained && tied(c.y / c.t));
-  if (attained.length === 0) return { ratio: best, spot: null };
-  const first = attained.reduce((a, c) => (c.t < a.t ? c : a));
-  return { ratio: best, spot: { t: first.t, v: first.y } };
+  const least = candidates.filter((c) => tied(c.y / c.t));
+  if (least.length === 0) return { ratio: best, spot: null };
+  // A point that attains it if there is one, else the left limit below a jump (an open spot).
+  const attained = least.filter((c) => c.attained);
+  const first = (attained.length > 0 ? attained : least).reduce((a, c) => (c.t < a.t ? c : a));
+  return { ratio: best, spot: { t: first.t, v: first.y, open: !first.attained } };
+}
+
+/** Pieces of length t costing v; open: only approached, by pieces shorter than t (a jump at t). */
+interface Spot {
+  t: number;
+  v: number;
+  open: boolean;
 }
 
 /** The spots (k·t*, k·v*), k ≥ 0, as a UPP curve: 0 at 0, +∞ between, period t*, increment v*. */
@@ -127,20 +134,32 @@ function spots(t: number, v: number): UppCurve {
  * g(t + t*) ≥ ρ_g·(t + t*) + m_g while h(t) ≤ ρ*·t + H (H the largest g(x) − ρ*·x on [0, t*]), so
  * from T_h = (H + v* − m_g − ρ_g·t*)/(ρ_g − ρ*) on h repeats with period t* and increment v*; h on
  * [0, T_h + t*] is the minimum of the shifted copies of g.
+ * An open spot (v* only approached by pieces shorter than t*, below a jump of f at t*) is the
+ * infimum of real decompositions: k such pieces and the rest just longer than t − k·t*, so g's
+ * right limit there, g(y+) (and 0 for y = 0 reached by the pieces alone); h(t + t*) is then
+ * h(t+) + v*, which repeats from one period later.
  */
-function withSpots(g: UppCurve, t: number, v: number): UppCurve {
+function withSpots(g: UppCurve, spot: Spot): UppCurve {
+  const { t, v, open } = spot;
   const train = spots(t, v);
-  if (sameRate(g, train)) return convolveUpp(g, train);
+  if (!open && sameRate(g, train)) return convolveUpp(g, train);
   const rho = v / t;
   const unrolled = g.unfold(Math.max(t, g.start + g.period));
   const H = upperOffset(unrolled, rho, t);
-  const start = Math.max(0, (H + v - lineOffset(g, g.rate, 0, true) - g.rate * t) / (g.rate - rho));
+  const bound = Math.max(0, (H + v - lineOffset(g, g.rate, 0, true) - g.rate * t) / (g.rate - rho));
+  const start = open ? bound + t : bound;
   const end = start + t;
   const copies = Math.ceil(end / t - 1e-12);
   const longer = g.unfold(end);
+  const copy = open ? rightContinuous(longer) : longer;
   let h = longer;
-  for (let k = 1; k <= copies; k++) h = min(h, shifted(longer, k * t, k * v, end));
+  for (let k = 1; k <= copies; k++) h = min(h, shifted(copy, k * t, k * v, end));
   return minimizeUpp(UppCurve.of(h, start, t, v));
+}
+
+/** g with its right limit as its value at every breakpoint (g(y+) for a non-decreasing g). */
+function rightContinuous(g: Curve): Curve {
+  return Curve.fromBreakpoints(g.t.map((x, i): [number, number, number, number] => [x, g.r[i] === Infinity ? g.v[i] : g.r[i], g.r[i], g.s[i]]));
 }
 
 /** The largest g(x) − ρ·x over x ∈ [0, t] (values, right limits and left limits; g finite). */
