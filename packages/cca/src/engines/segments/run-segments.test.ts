@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fromPackets, rate, step } from '@ccalc/curves';
+import fc from 'fast-check';
 import { runSegments, TICK } from './run-segments.ts';
 import { runPathServer } from '../../engine.ts';
 import { runEvents } from '../events/run-events.ts';
@@ -125,5 +126,49 @@ describe('runSegments (TCP senders segment by segment)', () => {
     expect(r.flows[0].delivered.rightLimit(r.horizon)).toBe(200_000);
     // The acknowledgements after the last delivery are not part of the run.
     expect(Math.max(...r.events.map((e) => e.time), ...r.flows[0].state.window.time, ...r.flows[0].state.srtt.time)).toBeLessThanOrEqual(r.horizon);
+  });
+});
+
+describe('runSegments on random TCP paths', () => {
+  const caseArb = fc.record({
+    senders: fc.integer({ min: 1, max: 3 }),
+    access: fc.constantFrom(25, 100, 400),
+    bottleneck: fc.constantFrom(25, 100),
+    propagation: fc.constantFrom(0.5e-6, 5e-6),
+    sizes: fc.array(fc.integer({ min: 1, max: 400 }), { minLength: 1, maxLength: 3 }),
+    gap: fc.constantFrom(20e-6, 100e-6),
+    delayed: fc.boolean(),
+  });
+
+  it('conserves bytes in order (written ≥ sent ≥ at the switch ≥ delivered), never beats the bottleneck, delivers everything, and repeats itself', () => {
+    fc.assert(
+      fc.property(caseArb, (c) => {
+        const flows = Array.from({ length: c.senders }, (_, j) => ({
+          arrivals: fromPackets(c.sizes.map((_, k) => k * c.gap + j * 7e-6), c.sizes.map((kB) => kB * 1000)),
+          cca: vegasSocket({ segmentSize: 1000 }),
+          access: { rate: c.access * G, propagation: c.propagation },
+        }));
+        const m: PathServerModel = { service: rate(c.bottleneck * G), flows, horizon: 20e-3, feedbackDelay: 1e-5, tcp: { ...tcp, propagation: c.propagation, ...(c.delayed ? { delayedAck: { count: 2, timeout: 50e-6 } } : {}) } };
+        const r = runSegments(m, { untilComplete: true });
+        const again = runSegments(m, { untilComplete: true });
+        expect(again.events).toEqual(r.events);
+        const payloadRate = (c.bottleneck * G * 1000) / 1054;
+        r.flows.forEach((f, j) => {
+          const total = flows[j].arrivals.at(Infinity);
+          expect(f.delivered.rightLimit(r.horizon)).toBe(total);
+          for (let t = 0; t <= r.horizon; t += r.horizon / 50) {
+            expect(f.arrivals.rightLimit(t)).toBeGreaterThanOrEqual(f.admitted.rightLimit(t));
+            expect(f.admitted.rightLimit(t)).toBeGreaterThanOrEqual(f.sent.rightLimit(t));
+            expect(f.sent.rightLimit(t)).toBeGreaterThanOrEqual(f.delivered.rightLimit(t));
+          }
+        });
+        // Over any 20 µs, the receivers get at most the bottleneck's payload rate, and a packet.
+        const all = (t: number) => r.flows.reduce((s, f) => s + f.delivered.rightLimit(t), 0);
+        for (let t = 20e-6; t <= r.horizon; t += 20e-6) expect(all(t) - all(t - 20e-6)).toBeLessThanOrEqual(payloadRate * 20e-6 + 1000 + 1e-6);
+        const q = r.tcp!;
+        for (const curve of [q.switchQueue, ...q.sourceQueues]) expect(Math.min(...curve.v, ...curve.r)).toBeGreaterThanOrEqual(0);
+      }),
+      { numRuns: 25 },
+    );
   });
 });
