@@ -470,6 +470,19 @@ describe('ccalc run and compare with TCP senders (the ns-3 Vegas run)', () => {
     expect(existsSync(join(out, 'report.html'))).toBe(true);
   });
 
+  it('compares a shorter run over the span both cover, and says so', () => {
+    const out = mkdtempSync(join(tmpdir(), 'ccalc-vegas-'));
+    execFileSync('node', [bin, 'run', join(repo, 'scenarios/ns3-vegas.json'), '--horizon', '1ms', '--out', out, '--no-plots'], { stdio: 'ignore' });
+    const r = spawnSync('node', [bin, 'compare', out, join(repo, 'traces/ns3-vegas/B1_vegas')], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(/the run covers 1000 µs and the trace 5000 µs; .* compared over 1000 µs/);
+    const metrics = JSON.parse(readFileSync(join(out, 'compare.json'), 'utf8'));
+    // By 1 ms cwnd had reached 129 segments in both (the simulator's 147 come at 1.665 ms).
+    expect(metrics.max_cwnd_bytes).toMatchObject({ model: metrics.max_cwnd_bytes.simulator, error_percent: 0 });
+    expect(metrics.max_cwnd_bytes.simulator).toBe(129_000);
+    expect(metrics.coverage).toEqual({ run_us: 1000, trace_us: 5000, compared_us: 1000 });
+  });
+
   it('refuses to compare a run without tcp.csv with a TCP trace, naming the file', () => {
     const out = mkdtempSync(join(tmpdir(), 'ccalc-vegas-'));
     execFileSync('node', [bin, 'run', 'paper-aimd-fairness', '--horizon', '1 ms', '--out', out, '--no-plots'], { stdio: 'ignore' });

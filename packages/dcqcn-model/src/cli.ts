@@ -368,6 +368,8 @@ async function compareTcpRun(dir: string, prefix: string, out: string): Promise<
   const trace = await readTcpTrace(prefix);
   if (trace.samples.time.length === 0) throw new ScenarioError(prefix, 'no samples', 'a trace with samples (it has a header only)');
   const metrics: Record<string, unknown> = { run: { scenario: summary.scenario ?? null, run_id: summary.run_id ?? null }, trace: prefix, ...compareTcpWithTrace(series, { ...figures, switch_queue_peak_bytes: summary.tcp!.switch_queue_peak_bytes, segment_bytes: segment }, trace) };
+  const coverage = metrics.coverage as { run_us: number; trace_us: number; compared_us: number };
+  if (coverage.run_us !== coverage.trace_us) process.stderr.write(`ccalc compare: the run covers ${coverage.run_us} µs and the trace ${coverage.trace_us} µs; the series and the simulator's figures are compared over ${coverage.compared_us} µs, the model's exact figures are over its whole run\n`);
   await mkdir(out, { recursive: true });
   const charts = tcpComparisonSpecs(series, trace, metrics.span_us as number).map((spec, k) => ({ name: TCP_COMPARISON_CHARTS[k], spec }));
   await writeFile(join(out, 'compare.json'), `${JSON.stringify(metrics, null, 2)}\n`);

@@ -31,14 +31,19 @@ const largest = (x: ArrayLike<number>, n: number): number => {
  * (NRMSE, % of the simulator's largest), the source backlog (the socket's unsent bytes: peak and
  * NRMSE), the NIC queue at the source and the switch queue (exact peaks, counting packets queued
  * for no time as the simulator's maximum does; NRMSE of the source queue), the bytes delivered by
- * the end of the compared span and the smoothed RTT. The model's figures are exact (summary.json);
- * the series are compared sample by sample over the span both cover.
+ * the end of the compared span and the smoothed RTT. The model's figures are exact (summary.json,
+ * over its run); the simulator's are over the span both cover, and the series are compared sample
+ * by sample over it (`coverage` says how long each is).
  * @example compareTcpWithTrace(series, figures, await readTcpTrace('traces/ns3-vegas/B1_vegas')).max_cwnd_bytes
  */
 export function compareTcpWithTrace(model: TcpRunSeries, figures: TcpRunFigures, trace: TcpTrace): Record<string, unknown> {
   const s = trace.samples;
   const n = Math.min(model.cwnd.length, s.time.length);
-  const e = trace.cwndEvents;
+  // The simulator's cwnd changes within the span both cover (samples every 1 µs from 0).
+  const spanEnd = s.time[n - 1] + 1e-12;
+  const within = trace.cwndEvents.time.findIndex((t) => t > spanEnd);
+  const kept = within < 0 ? trace.cwndEvents.time.length : within;
+  const e = { time: trace.cwndEvents.time.subarray(0, kept), cwnd: trace.cwndEvents.cwnd.subarray(0, kept), ssthresh: trace.cwndEvents.ssthresh.subarray(0, kept) };
   // The simulator's slow start ends at its first slow-start threshold below "none".
   const end = e.ssthresh.findIndex((x) => x < NO_SSTHRESH);
   const simEnd = end < 0 ? null : { time: us(e.time[end]), cwnd: e.cwnd[end] };
@@ -51,6 +56,8 @@ export function compareTcpWithTrace(model: TcpRunSeries, figures: TcpRunFigures,
   return {
     kind: 'tcp',
     span_us: n,
+    // Samples of each (µs from 0); the model's exact figures (summary.json) are over its whole run.
+    coverage: { run_us: model.cwnd.length - 1, trace_us: s.time.length - 1, compared_us: n - 1 },
     slow_start_end_us: pair(figures.slow_start_end_us, simEnd?.time ?? null, 'error'),
     slow_start_end_cwnd_segments: pair(figures.slow_start_end_cwnd_bytes === null ? null : figures.slow_start_end_cwnd_bytes / seg, simEnd === null ? null : simEnd.cwnd / seg, 'error'),
     max_cwnd_bytes: pair(figures.max_cwnd_bytes, simMax, 'error_percent'),
