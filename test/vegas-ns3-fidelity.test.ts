@@ -22,7 +22,8 @@ import { readJsonFile } from '../packages/dcqcn-model/src/json-file.ts';
 import { compareTcpWithTrace, type TcpRunSeries } from '../packages/dcqcn-model/src/tcp-compare.ts';
 import { readTcpTrace, type TcpTrace } from '../packages/dcqcn-model/src/traces/ns3-tcp.ts';
 import { skipWithoutTraces, validationTracesDir } from '../packages/dcqcn-model/src/traces/locate.ts';
-import { stepAfter, tcpSummary } from '../packages/dcqcn-model/src/tcp-output.ts';
+import { tcpSummary } from '../packages/dcqcn-model/src/tcp-output.ts';
+import { stepSamples } from '../packages/dcqcn-model/src/output.ts';
 import { resolve } from 'node:path';
 
 type Pair = { model: number; simulator: number; error?: number; error_percent?: number };
@@ -42,12 +43,12 @@ describe.skipIf(skipWithoutTraces('vegas'))('the ns-3 TCP Vegas run (B1) on the 
     const times = Array.from(trace.samples.time);
     const tcp = result.tcp!;
     series = {
-      cwnd: Float64Array.from(times, (t) => stepAfter(f.state.window, t)),
+      cwnd: Float64Array.from(stepSamples(f.state.window, times)),
       unsent: Float64Array.from(times, (t) => tcp.unsent[0].rightLimit(t)),
       sourceQueue: Float64Array.from(times, (t) => tcp.sourceQueues[0].rightLimit(t)),
       switchQueue: Float64Array.from(times, (t) => tcp.switchQueue.rightLimit(t)),
       delivered: Float64Array.from(times, (t) => f.delivered.rightLimit(t)),
-      srtt: Float64Array.from(times, (t) => stepAfter(f.state.srtt, t)),
+      srtt: Float64Array.from(stepSamples(f.state.srtt, times)),
     };
     const figures = tcpSummary(result)!;
     metrics = compareTcpWithTrace(series, { ...figures.senders[0], switch_queue_peak_bytes: figures.switch_queue_peak_bytes, segment_bytes: 1000 }, trace) as never;

@@ -1,6 +1,6 @@
-import type { EngineResult, StepSeries } from '@ccalc/cca';
+import type { EngineResult } from '@ccalc/cca';
 import { csvNumber } from './csv-numbers.ts';
-import { peakOf } from './output.ts';
+import { peakOf, stepSamples } from './output.ts';
 
 /** The initial slow-start threshold of a TCP socket (ns-3: 2³² − 1, "none"). */
 export const NO_SSTHRESH = 4294967295;
@@ -21,19 +21,6 @@ export function firstLargest(times: ArrayLike<number>, values: ArrayLike<number>
   return { value, at };
 }
 
-/** A step series' value just after t (after the changes at t), or NaN before its first point. */
-export function stepAfter(s: StepSeries | undefined, t: number): number {
-  if (s === undefined || s.time.length === 0 || t < s.time[0]) return Number.NaN;
-  let lo = 0;
-  let hi = s.time.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (s.time[mid] <= t) lo = mid;
-    else hi = mid - 1;
-  }
-  return s.value[lo];
-}
-
 /**
  * tcp.csv of a segment-engine run: per sender, sampled at each bin start after the changes at that
  * instant (as a simulator's sampler reads its counters): cwnd and ssthresh (bytes), the smoothed
@@ -46,20 +33,23 @@ export function tcpCsv(result: EngineResult, bin: number): string | null {
   const tcp = result.tcp;
   if (tcp === undefined) return null;
   const count = Math.floor(result.horizon / bin + 1e-9) + 1;
+  const times = Array.from({ length: count }, (_, k) => k * bin);
+  // The state series sampled in one sweep each, after the changes at each instant.
+  const sampled = result.flows.map((f) => ({ cwnd: stepSamples(f.state.window, times), ssthresh: stepSamples(f.state.ssthresh, times), srtt: stepSamples(f.state.srtt, times) }));
   const rows = ['time_us,sender,cwnd_bytes,ssthresh_bytes,srtt_ns,unsent_bytes,source_queue_bytes,switch_queue_bytes,delivered_bytes'];
-  for (let k = 0; k < count; k++) {
-    const t = k * bin;
+  times.forEach((t, k) => {
     const time = csvNumber(t * 1e6, 6, 'time_us');
     const switchQueue = csvNumber(tcp.switchQueue.rightLimit(t), 3, 'switch_queue_bytes');
     result.flows.forEach((f, j) => {
-      const cwnd = csvNumber(stepAfter(f.state.window, t), 3, 'cwnd_bytes');
-      const ssthresh = csvNumber(stepAfter(f.state.ssthresh, t), 3, 'ssthresh_bytes');
-      const srtt = csvNumber(stepAfter(f.state.srtt, t) * 1e9, 3, 'srtt_ns');
+      const s = sampled[j];
+      const cwnd = csvNumber(s.cwnd[k], 3, 'cwnd_bytes');
+      const ssthresh = csvNumber(s.ssthresh[k], 3, 'ssthresh_bytes');
+      const srtt = csvNumber(s.srtt[k] * 1e9, 3, 'srtt_ns');
       const unsent = csvNumber(tcp.unsent[j].rightLimit(t), 3, 'unsent_bytes');
       const queue = csvNumber(tcp.sourceQueues[j].rightLimit(t), 3, 'source_queue_bytes');
       rows.push(`${time},${j},${cwnd},${ssthresh},${srtt},${unsent},${queue},${switchQueue},${csvNumber(f.delivered.rightLimit(t), 3, 'delivered_bytes')}`);
     });
-  }
+  });
   return rows.join('\n');
 }
 
@@ -98,7 +88,7 @@ export function tcpSummary(result: EngineResult): { senders: TcpSenderSummary[];
     const unsent = peakOf(tcp.unsent[j], result.horizon);
     return {
       slow_start_end_us: endTime === null ? null : us(endTime),
-      slow_start_end_cwnd_bytes: endTime === null ? null : stepAfter(window, endTime),
+      slow_start_end_cwnd_bytes: endTime === null ? null : stepSamples(window, [endTime])[0],
       max_cwnd_bytes: max,
       max_cwnd_time_us: us(maxAt),
       unsent_peak_bytes: unsent.peak,
