@@ -4,17 +4,17 @@ import type { UppCurve } from './upp-curve.ts';
 
 /**
  * The offsets of the lines of slope ρ that bound f: the least m with f(t) ≥ ρ·t + m for every
- * t ≥ from, or the greatest with f(t) ≤ ρ·t + m (`lowest` false), over values, right limits and
- * left limits at the breakpoints of f on [from, ∞). With ρ = f's growth rate c/d, f(t) − ρ·t repeats
- * with the period after T, so one period (and the transient, if `from` < T) is enough. +∞ values
- * bound nothing from below; from above they make the bound +∞, which is refused (a curve that is
- * partly +∞ in its period has no upper line).
+ * t in [from, to], or the greatest with f(t) ≤ ρ·t + m (`lowest` false), over values, right limits
+ * (before `to`) and left limits at the breakpoints of f there. With ρ = f's growth rate c/d,
+ * f(t) − ρ·t repeats with the period after T, so `to` = T + d (the default) bounds f on [from, ∞).
+ * +∞ values bound nothing from below; from above they make the bound +∞, which is refused (a curve
+ * that is partly +∞ in its period has no upper line).
  * @example lineOffset(UppCurve.fromCurve(rate(2)), 2, 0, true) // 0
  */
-export function lineOffset(f: UppCurve, rho: number, from: number, lowest: boolean): number {
+export function lineOffset(f: UppCurve, rho: number, from: number, lowest: boolean, to = f.start + f.period): number {
   const pick = lowest ? Math.min : Math.max;
   let m = lowest ? Infinity : -Infinity;
-  const end = f.start + f.period;
+  const end = to;
   const curve = f.unfold(end);
   const consider = (t: number, y: number): void => {
     if (t < from || t > end) return;
@@ -27,7 +27,8 @@ export function lineOffset(f: UppCurve, rho: number, from: number, lowest: boole
   for (let i = 0; i < curve.t.length && curve.t[i] <= end; i++) {
     const t = curve.t[i];
     consider(t, curve.v[i]);
-    consider(t, curve.r[i]);
+    // At T + d the right limit is the one at T plus c: already counted when `to` is the default.
+    if (t < end) consider(t, curve.r[i]);
     const next = i + 1 < curve.t.length ? Math.min(curve.t[i + 1], end) : end;
     if (next > t && curve.r[i] !== Infinity) consider(next, curve.segmentValue(i, next));
   }

@@ -144,8 +144,7 @@ function withSpots(g: UppCurve, spot: Spot): UppCurve {
   const train = spots(t, v);
   if (!open && sameRate(g, train)) return convolveUpp(g, train);
   const rho = v / t;
-  const unrolled = g.unfold(Math.max(t, g.start + g.period));
-  const H = upperOffset(unrolled, rho, t);
+  const H = lineOffset(g, rho, 0, false, t);
   const bound = Math.max(0, (H + v - lineOffset(g, g.rate, 0, true) - g.rate * t) / (g.rate - rho));
   const start = open ? bound + t : bound;
   const end = start + t;
@@ -160,18 +159,6 @@ function withSpots(g: UppCurve, spot: Spot): UppCurve {
 /** g with its right limit as its value at every breakpoint (g(y+) for a non-decreasing g). */
 function rightContinuous(g: Curve): Curve {
   return Curve.fromBreakpoints(g.t.map((x, i): [number, number, number, number] => [x, g.r[i] === Infinity ? g.v[i] : g.r[i], g.r[i], g.s[i]]));
-}
-
-/** The largest g(x) − ρ·x over x ∈ [0, t] (values, right limits and left limits; g finite). */
-function upperOffset(g: Curve, rho: number, t: number): number {
-  let m = -Infinity;
-  for (let i = 0; i < g.t.length && g.t[i] <= t; i++) {
-    const x = g.t[i];
-    m = Math.max(m, g.v[i] - rho * x, (x < t ? g.r[i] : g.v[i]) - rho * x);
-    const next = i + 1 < g.t.length ? Math.min(g.t[i + 1], t) : t;
-    if (next > x) m = Math.max(m, g.segmentValue(i, next) - rho * next);
-  }
-  return m;
 }
 
 /** g(τ − a) + b for τ ≥ a, +∞ before, up to `end`. */
