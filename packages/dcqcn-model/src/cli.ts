@@ -334,16 +334,20 @@ export async function compareRun(dir: string, prefix: string, out: string): Prom
   // Which run was compared: the report shows this comparison only beside that run.
   const run = { scenario: summary.scenario ?? null, run_id: summary.run_id ?? null };
   const metrics: Record<string, unknown> = { run, trace: prefix, ...compareWithTrace(model, trace, summary.link_rate_gbps ?? 100), coverage: { ...coverage, episode_us: episode, covers_episode: coversEpisode }, event_times: eventTimeErrors(summary, trace) };
-  await mkdir(out, { recursive: true });
   const charts = comparisonSpecs(model, trace, metrics.span_us as number)
     .map((spec, k) => ({ name: ['backlog-vs-simulator', 'backlog-vs-simulator-400us', 'arrival-rate-vs-simulator-400us', 'backlog-residual'][k], spec }))
     .filter((c) => c.name !== 'arrival-rate-vs-simulator-400us' || metrics.arrival_rate_10us !== null); // no 10 µs bin: no rates to draw
+  await writeComparison(dir, prefix, out, metrics, charts);
+  return metrics;
+}
+
+/** Writes a comparison to `out`: compare.json, compare-charts.json and report.html beside the run. */
+async function writeComparison(dir: string, prefix: string, out: string, metrics: Record<string, unknown>, charts: { name: string; spec: Record<string, unknown> }[]): Promise<void> {
+  await mkdir(out, { recursive: true });
   await writeFile(join(out, 'compare.json'), `${JSON.stringify(metrics, null, 2)}\n`);
   await writeFile(join(out, 'compare-charts.json'), JSON.stringify(charts));
   const { readRun, writeReport } = await import('./report.ts');
-  const compared = await readRun(dir);
-  await writeReport([{ ...compared, comparison: { metrics, charts } }], out, `${basename(dir)} against ${basename(prefix)}`);
-  return metrics;
+  await writeReport([{ ...(await readRun(dir)), comparison: { metrics, charts } }], out, `${basename(dir)} against ${basename(prefix)}`);
 }
 
 /**
@@ -356,7 +360,7 @@ async function compareTcpRun(dir: string, prefix: string, out: string): Promise<
   if (!existsSync(file)) throw new ScenarioError(join(dir, 'tcp.csv'), null, 'a run of TCP senders (ccalc run writes tcp.csv for vegas "ns3-socket"): a TCP trace is compared with one');
   const csv = await readNumericCsv(file, ['time_us', 'sender', 'cwnd_bytes', 'srtt_ns', 'unsent_bytes', 'source_queue_bytes', 'switch_queue_bytes', 'delivered_bytes']);
   const c = csv.columns;
-  const rows = c.sender.reduce<number[]>((list, s, k) => (s === 0 ? [...list, k] : list), []);
+  const rows = Array.from(c.sender.keys()).filter((k) => c.sender[k] === 0);
   if (rows.length < 2 || Math.abs(c.time_us[rows[1]] - c.time_us[rows[0]] - 1) > 1e-9) throw new ScenarioError(`${file} (time_us)`, rows.length < 2 ? null : c.time_us[rows[1]] - c.time_us[rows[0]], 'samples 1 µs apart (run with --bin 1us)');
   if (c.sender.some((s) => s !== 0)) process.stderr.write(`ccalc compare: the run has several senders; the trace has one connection, compared with sender 0\n`);
   const pick = (x: Float64Array): Float64Array => Float64Array.from(rows, (k) => x[k]);
@@ -370,12 +374,8 @@ async function compareTcpRun(dir: string, prefix: string, out: string): Promise<
   const metrics: Record<string, unknown> = { run: { scenario: summary.scenario ?? null, run_id: summary.run_id ?? null }, trace: prefix, ...compareTcpWithTrace(series, { ...figures, switch_queue_peak_bytes: summary.tcp!.switch_queue_peak_bytes, segment_bytes: segment }, trace) };
   const coverage = metrics.coverage as { run_us: number; trace_us: number; compared_us: number };
   if (coverage.run_us !== coverage.trace_us) process.stderr.write(`ccalc compare: the run covers ${coverage.run_us} µs and the trace ${coverage.trace_us} µs; the series and the simulator's figures are compared over ${coverage.compared_us} µs, the model's exact figures are over its whole run\n`);
-  await mkdir(out, { recursive: true });
   const charts = tcpComparisonSpecs(series, trace, metrics.span_us as number).map((spec, k) => ({ name: TCP_COMPARISON_CHARTS[k], spec }));
-  await writeFile(join(out, 'compare.json'), `${JSON.stringify(metrics, null, 2)}\n`);
-  await writeFile(join(out, 'compare-charts.json'), JSON.stringify(charts));
-  const { readRun, writeReport } = await import('./report.ts');
-  await writeReport([{ ...(await readRun(dir)), comparison: { metrics, charts } }], out, `${basename(dir)} against ${basename(prefix)}`);
+  await writeComparison(dir, prefix, out, metrics, charts);
   return metrics;
 }
 

@@ -9,6 +9,9 @@ export { pausedCounts };
 
 const gbps = (bytesPerSecond: number): number => (bytesPerSecond * 8) / 1e9;
 
+/** Seconds as µs rounded to the nanosecond, as summary.json gives times. */
+export const microseconds = (seconds: number): number => Math.round(seconds * 1e9) / 1e3;
+
 /**
  * A right-continuous step series sampled at increasing times (NaN where there is no series): one
  * sweep, so the cost is the number of steps plus the number of times.
@@ -112,18 +115,17 @@ export function runSummary(result: EngineResult, computeMs: number, model?: Path
   // After the peak's instant: a peak reached at a jump has its value before the jump there. Times
   // within 1 ps (the curves' tolerance) are that instant, so the search starts past it.
   const clears = firstAtOrBelow(result.backlog, peakAt + 2 * EPSILON * Math.max(1, peakAt), result.horizon, 1);
-  const us = (seconds: number): number => Math.round(seconds * 1e9) / 1e3; // µs, to the nanosecond
   const first = (kind: string): number | null => {
     const e = result.events.find((x) => x.kind === kind);
-    return e === undefined ? null : us(e.time);
+    return e === undefined ? null : microseconds(e.time);
   };
   const completed = completionTimes(result);
-  const completion = completed.map((t) => (t === null ? null : us(t)));
+  const completion = completed.map((t) => (t === null ? null : microseconds(t)));
   return {
-    horizon_us: us(result.horizon),
+    horizon_us: microseconds(result.horizon),
     peak_backlog_bytes: Math.round(peak * 1e6) / 1e6,
-    peak_backlog_time_us: us(peakAt),
-    backlog_clear_time_us: clears === null ? null : us(clears),
+    peak_backlog_time_us: microseconds(peakAt),
+    backlog_clear_time_us: clears === null ? null : microseconds(clears),
     first_notification_us: first('cnp'),
     first_cut_us: first('rate-cut'),
     first_pause_us: first('pfc-pause'),
@@ -132,7 +134,7 @@ export function runSummary(result: EngineResult, computeMs: number, model?: Path
     notifications: result.events.filter((e) => e.kind === 'cnp').length,
     cuts: cutCount(result),
     completion_us: completion,
-    ...(model === undefined || !model.flows.some((f) => connectionOpenings(f.cca).length > 0) ? {} : { connection_completion_us: connectionCompletionTimes(result, model).map((flow) => flow.map((t) => (t === null ? null : us(t)))) }),
+    ...(model === undefined || !model.flows.some((f) => connectionOpenings(f.cca).length > 0) ? {} : { connection_completion_us: connectionCompletionTimes(result, model).map((flow) => flow.map((t) => (t === null ? null : microseconds(t)))) }),
     ...completionFigures(completion),
     utilisation: model === undefined ? null : utilisation(result, model),
     fairness: fairness(result, completed),
@@ -210,14 +212,13 @@ export function modelParameters(model: PathServerModel): Record<string, unknown>
 /** A TCP path's sizes (bytes) and delays (µs), with each sender's access link. */
 function tcpParameters(model: PathServerModel): Record<string, unknown> {
   const t = model.tcp!;
-  const us = (s: number): number => Math.round(s * 1e9) / 1e3;
   return {
     segment_bytes: t.segmentSize,
     header_bytes: t.header,
     ack_bytes: t.ackSize,
     syn_bytes: t.synSize,
-    switch_to_receiver_us: us(t.propagation),
-    access: model.flows.map((f) => (f.access === undefined ? null : { rate_gbps: (f.access.rate * 8) / 1e9, propagation_us: us(f.access.propagation) })),
+    switch_to_receiver_us: microseconds(t.propagation),
+    access: model.flows.map((f) => (f.access === undefined ? null : { rate_gbps: gbps(f.access.rate), propagation_us: microseconds(f.access.propagation) })),
   };
 }
 

@@ -1,4 +1,5 @@
 import { seriesError } from './compare.ts';
+import { microseconds } from './output.ts';
 import { overlaySpec } from './comparison-charts.ts';
 import type { ComparisonRow } from './comparison-metrics.ts';
 import { firstLargest, NO_SSTHRESH, type TcpSenderSummary } from './tcp-output.ts';
@@ -17,7 +18,6 @@ export interface TcpRunSeries {
 /** The exact figures of the run (summary.json's `tcp`): the sender's and the switch queue's peak. */
 export type TcpRunFigures = TcpSenderSummary & { switch_queue_peak_bytes: number; segment_bytes: number };
 
-const us = (s: number): number => Math.round(s * 1e9) / 1e3;
 const relative = (model: number, sim: number): number | null => (sim === 0 ? null : (100 * (model - sim)) / sim);
 const largest = (x: ArrayLike<number>, n: number): number => {
   let m = 0;
@@ -46,7 +46,7 @@ export function compareTcpWithTrace(model: TcpRunSeries, figures: TcpRunFigures,
   const e = { time: trace.cwndEvents.time.subarray(0, kept), cwnd: trace.cwndEvents.cwnd.subarray(0, kept), ssthresh: trace.cwndEvents.ssthresh.subarray(0, kept) };
   // The simulator's slow start ends at its first slow-start threshold below "none".
   const end = e.ssthresh.findIndex((x) => x < NO_SSTHRESH);
-  const simEnd = end < 0 ? null : { time: us(e.time[end]), cwnd: e.cwnd[end] };
+  const simEnd = end < 0 ? null : { time: microseconds(e.time[end]), cwnd: e.cwnd[end] };
   const { value: simMax, at: simMaxAt } = firstLargest(e.time, e.cwnd);
   const seg = figures.segment_bytes;
   const pair = (m: number | null, sim: number | null, kind: 'error' | 'error_percent') => ({ model: m, simulator: sim, [kind]: m === null || sim === null ? null : kind === 'error' ? Math.round((m - sim) * 1e6) / 1e6 : relative(m, sim) });
@@ -61,7 +61,7 @@ export function compareTcpWithTrace(model: TcpRunSeries, figures: TcpRunFigures,
     slow_start_end_us: pair(figures.slow_start_end_us, simEnd?.time ?? null, 'error'),
     slow_start_end_cwnd_segments: pair(figures.slow_start_end_cwnd_bytes === null ? null : figures.slow_start_end_cwnd_bytes / seg, simEnd === null ? null : simEnd.cwnd / seg, 'error'),
     max_cwnd_bytes: pair(figures.max_cwnd_bytes, simMax, 'error_percent'),
-    max_cwnd_time_us: pair(figures.max_cwnd_time_us, us(simMaxAt), 'error_percent'),
+    max_cwnd_time_us: pair(figures.max_cwnd_time_us, microseconds(simMaxAt), 'error_percent'),
     cwnd: nrmse(model.cwnd, s.cwnd, simMax),
     source_backlog: { ...nrmse(model.unsent, s.unsent, simUnsentPeak), peak_bytes: pair(figures.unsent_peak_bytes, simUnsentPeak, 'error_percent') },
     source_queue: { ...nrmse(model.sourceQueue, s.sourceQueue, simQueuePeak), peak_bytes: pair(figures.source_queue_peak_bytes, simQueuePeak, 'error_percent') },

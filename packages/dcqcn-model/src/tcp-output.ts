@@ -1,6 +1,6 @@
 import type { EngineResult } from '@ccalc/cca';
 import { csvNumber } from './csv-numbers.ts';
-import { peakOf, stepSamples } from './output.ts';
+import { microseconds, peakOf, stepSamples } from './output.ts';
 
 /** The initial slow-start threshold of a TCP socket (ns-3: 2³² − 1, "none"). */
 export const NO_SSTHRESH = 4294967295;
@@ -78,7 +78,6 @@ export interface TcpSenderSummary {
 export function tcpSummary(result: EngineResult): { senders: TcpSenderSummary[]; switch_queue_peak_bytes: number } | null {
   const tcp = result.tcp;
   if (tcp === undefined) return null;
-  const us = (s: number): number => Math.round(s * 1e9) / 1e3;
   const senders = result.flows.map((f, j): TcpSenderSummary => {
     const window = f.state.window;
     const ssthresh = f.state.ssthresh;
@@ -87,12 +86,12 @@ export function tcpSummary(result: EngineResult): { senders: TcpSenderSummary[];
     const { value: max, at: maxAt } = firstLargest(window.time, window.value);
     const unsent = peakOf(tcp.unsent[j], result.horizon);
     return {
-      slow_start_end_us: endTime === null ? null : us(endTime),
+      slow_start_end_us: endTime === null ? null : microseconds(endTime),
       slow_start_end_cwnd_bytes: endTime === null ? null : stepSamples(window, [endTime])[0],
       max_cwnd_bytes: max,
-      max_cwnd_time_us: us(maxAt),
+      max_cwnd_time_us: microseconds(maxAt),
       unsent_peak_bytes: unsent.peak,
-      unsent_peak_time_us: us(unsent.at),
+      unsent_peak_time_us: microseconds(unsent.at),
       source_queue_peak_bytes: tcp.sourceQueuePeaks[j],
       delivered_bytes: f.delivered.rightLimit(result.horizon),
     };
