@@ -35,27 +35,44 @@ function closureOn(f: UppCurve, H: number): Curve {
   return g;
 }
 
+/** The closure, or null when it is refused (always with a CurveError). */
+function closureOrRefusal(f: UppCurve): UppCurve | null {
+  try {
+    return subAdditiveClosureUpp(f);
+  } catch (e) {
+    expect(e).toBeInstanceOf(CurveError);
+    return null;
+  }
+}
+
+/** The closure equals the brute-force closure on [0, 6], values and right limits, every 1/16. */
+function expectBruteForce(closed: UppCurve, f: UppCurve): void {
+  const reference = closureOn(f, 6);
+  for (let i = 0; i < 6 * 16; i++) {
+    const t = i / 16;
+    expect(same(closed.at(t), reference.at(t)), `at(${t}): ${closed.at(t)} vs ${reference.at(t)}`).toBe(true);
+    expect(same(closed.rightLimit(t), reference.rightLimit(t)), `rightLimit(${t})`).toBe(true);
+  }
+}
+
 /**
- * Random left-continuous non-decreasing finite UPP curves with f(0) = 0 (cumulative functions:
- * staircases and service curves; dyadic breakpoints, T and d multiples of 1/4), continuous across
- * the period boundary and growing over each period.
+ * Random non-decreasing finite UPP curves on random bases (dyadic breakpoints, T and d multiples of
+ * 1/4), continuous across the period boundary and growing over each period; with left-continuous
+ * bases, cumulative functions with f(0) = 0 (staircases and service curves).
  */
-const closureOperand = fc
-  .record({
-    base: curveArb({ leftContinuous: true, maxBreakpoints: 4 }),
-    start: fc.integer({ min: 0, max: 8 }),
-    period: fc.constantFrom(1, 2, 4),
-    slope: fc.integer({ min: 1, max: 8 }),
-  })
-  .map(({ base, start, period, slope }) => {
-    const T = start / 4;
-    const d = period / 4;
-    // A segment of slope ≥ 1/2 after the base's last breakpoint makes every period grow.
-    const last = base.t.length - 1;
-    const tail = Curve.fromBreakpoints([...base.t.map((t, i): [number, number, number, number] => [t, base.v[i], base.r[i], i === last ? Math.max(base.s[i], slope / 2) : base.s[i]])]);
-    const f = UppCurve.of(tail, T, d, 1);
-    return UppCurve.of(tail, T, d, f.base.leftLimit(T + d) - f.at(T));
-  });
+const growingUpp = (base: fc.Arbitrary<Curve>) =>
+  fc
+    .record({ base, start: fc.integer({ min: 0, max: 8 }), period: fc.constantFrom(1, 2, 4), slope: fc.integer({ min: 1, max: 8 }) })
+    .map(({ base: b, start, period, slope }) => {
+      const T = start / 4;
+      const d = period / 4;
+      // A segment of slope ≥ 1/2 after the base's last breakpoint makes every period grow.
+      const last = b.t.length - 1;
+      const tail = Curve.fromBreakpoints(b.t.map((t, i): [number, number, number, number] => [t, b.v[i], b.r[i], i === last ? Math.max(b.s[i], slope / 2) : b.s[i]]));
+      const f = UppCurve.of(tail, T, d, 1);
+      return UppCurve.of(tail, T, d, f.base.leftLimit(T + d) - f.at(T));
+    });
+const closureOperand = growingUpp(curveArb({ leftContinuous: true, maxBreakpoints: 4 }));
 
 describe('subAdditiveClosureUpp: f* = inf over n of f^⊗n', () => {
   it('window flow control, W < R·T (Le Boudec & Thiran 2001, §4.3.1): (β_{R,T} + W)* = min over n of n·W + R·(t − n·T)⁺, a staircase of W per T', () => {
@@ -91,22 +108,13 @@ describe('subAdditiveClosureUpp: f* = inf over n of f^⊗n', () => {
     let refused = 0;
     fc.assert(
       fc.property(closureOperand, (f) => {
-        let closed: UppCurve;
-        try {
-          closed = subAdditiveClosureUpp(f);
-        } catch (e) {
-          expect(e).toBeInstanceOf(CurveError);
+        const closed = closureOrRefusal(f);
+        if (closed === null) {
           refused += 1;
           return;
         }
         found += 1;
-        const H = 6;
-        const reference = closureOn(f, H);
-        for (let i = 0; i < 6 * 16; i++) {
-          const t = i / 16;
-          expect(same(closed.at(t), reference.at(t)), `at(${t}): ${closed.at(t)} vs ${reference.at(t)}`).toBe(true);
-          expect(same(closed.rightLimit(t), reference.rightLimit(t)), `rightLimit(${t})`).toBe(true);
-        }
+        expectBruteForce(closed, f);
       }),
       { numRuns: 60 },
     );
@@ -115,30 +123,14 @@ describe('subAdditiveClosureUpp: f* = inf over n of f^⊗n', () => {
   });
 
   it('equals the brute-force closure on random non-decreasing curves with jumps of either side (least ratios below a jump too)', () => {
-    const anyJumps = fc
-      .record({ base: curveArb({ nonDecreasing: true, maxBreakpoints: 4 }), start: fc.integer({ min: 0, max: 8 }), period: fc.constantFrom(1, 2, 4), slope: fc.integer({ min: 1, max: 8 }) })
-      .map(({ base, start, period, slope }) => {
-        const last = base.t.length - 1;
-        const tail = Curve.fromBreakpoints(base.t.map((t, i): [number, number, number, number] => [t, base.v[i], base.r[i], i === last ? Math.max(base.s[i], slope / 2) : base.s[i]]));
-        const f = UppCurve.of(tail, start / 4, period / 4, 1);
-        return UppCurve.of(tail, f.start, f.period, Math.max(0, f.base.leftLimit(f.start + f.period) - f.at(f.start)));
-      });
+    const anyJumps = growingUpp(curveArb({ nonDecreasing: true, maxBreakpoints: 4 }));
     let found = 0;
     fc.assert(
       fc.property(anyJumps, (f) => {
-        let closed: UppCurve;
-        try {
-          closed = subAdditiveClosureUpp(f);
-        } catch (e) {
-          expect(e).toBeInstanceOf(CurveError);
-          return;
-        }
+        const closed = closureOrRefusal(f);
+        if (closed === null) return;
         found += 1;
-        const reference = closureOn(f, 6);
-        for (let i = 0; i < 6 * 16; i++) {
-          const t = i / 16;
-          expect(same(closed.at(t), reference.at(t)), `at(${t}): ${closed.at(t)} vs ${reference.at(t)}`).toBe(true);
-        }
+        expectBruteForce(closed, f);
       }),
       { numRuns: 60 },
     );
@@ -148,12 +140,8 @@ describe('subAdditiveClosureUpp: f* = inf over n of f^⊗n', () => {
   it('the laws: f* ≤ f, f*(0) = 0, f* ⊗ f* = f*, f** = f*', () => {
     fc.assert(
       fc.property(closureOperand, (f) => {
-        let closed: UppCurve;
-        try {
-          closed = subAdditiveClosureUpp(f);
-        } catch {
-          return;
-        }
+        const closed = closureOrRefusal(f);
+        if (closed === null) return;
         expect(closed.at(0)).toBe(0);
         for (let i = 1; i < 80; i++) expect(closed.at(i / 8) <= f.at(i / 8) + 1e-9).toBe(true);
         expect(verticalDeviationUpp(closed, convolveUpp(closed, closed))).toBeLessThanOrEqual(1e-9);
