@@ -53,29 +53,32 @@ export class FifoPort {
   /** Each flow's transmission starts (s; for the result's curves). */
   readonly flowStarts: Floats[];
   /** Every packet's arrival and transmission start, in the order they happened (s). */
-  readonly arrivalTimes = new Floats();
-  readonly startTimes = new Floats();
+  readonly arrivalTimes: Floats;
+  readonly startTimes: Floats;
+  /** Packet time T = I/C (s). */
+  readonly packetTime: number;
 
+  /** `capacities`: how many packets each flow is expected to send (room reserved for their records). */
   constructor(
-    flows: number,
+    capacities: readonly number[],
     readonly packet: number,
     readonly rate: number,
     private readonly ecn: EcnConfig | undefined,
     private readonly pfc: PfcConfig | undefined,
     private readonly listener: PortListener,
   ) {
+    const flows = capacities.length;
+    this.packetTime = packet / rate;
+    const total = capacities.reduce((a, b) => a + b, 0);
+    this.arrivalTimes = new Floats(total);
+    this.startTimes = new Floats(total);
     this.ingress = new Int32Array(flows);
     this.dequeued = new Int32Array(flows);
     this.pausedAtSwitch = new Uint8Array(flows);
     this.resumeAt = new Float64Array(flows).fill(Infinity);
     this.decisions = ecn === undefined ? null : new MarkDecisions(ecn.random ?? 'expected', flows);
     this.gaps = Array.from({ length: flows }, () => notificationPacing(ecn ?? {}));
-    this.flowStarts = Array.from({ length: flows }, () => new Floats());
-  }
-
-  /** Packet time T (s). */
-  get packetTime(): number {
-    return this.packet / this.rate;
+    this.flowStarts = capacities.map((c) => new Floats(c));
   }
 
   /** When the packet in transmission is done (s; −∞ before the first). */

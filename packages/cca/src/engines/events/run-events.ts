@@ -57,7 +57,7 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
   const notifications: SentNotification[] = [];
   const heap = new IndexedHeap(n);
   const signals = new SignalRouter(senders, heap, horizon, delays, notifications);
-  const port = new FifoPort(n, packet, C, model.ecn, model.pfc, signals);
+  const port = new FifoPort(senders.map((s) => s.starts.capacity), packet, C, model.ecn, model.pfc, signals);
   signals.port = port;
   for (const s of senders) heap.set(s.index, senderKey(s, horizon));
 

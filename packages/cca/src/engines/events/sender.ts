@@ -6,7 +6,7 @@ import { pausedAdmission, wholePacketAdmission } from '../../admission.ts';
 import { packetsStarted, wholePackets } from '../../acknowledgements.ts';
 import { recordState } from '../../state-series.ts';
 import { startsTrain } from '../../packet-trains.ts';
-import { Floats } from './growable.ts';
+import { Floats, packetCapacity } from './growable.ts';
 
 /** Bytes: rounding guard of admission levels, as in the curve engine. */
 const MARGIN = 1e-6;
@@ -56,8 +56,10 @@ export class PacketSender {
   /** When Â reaches the CCA's byte target (+∞ for none), and the last instant it was handled. */
   bytesTime = Infinity;
   private bytesHandled = -Infinity;
+  /** The earliest reaction due (s): `earliestReaction()`, kept up to date as signals come and go. */
+  private reactionAt = Infinity;
   /** When each packet started (s): its arrival at the switch. */
-  readonly starts = new Floats();
+  readonly starts: Floats;
   readonly series: Record<string, StepSeries> = {};
   /** PFC frames on their way: arrival times and kinds (FIFO: one delay per flow). */
   private readonly frameTimes = new Floats();
@@ -77,6 +79,7 @@ export class PacketSender {
     /** Packets up to this far apart (s) belong to one train. */
     private readonly trainGap: number,
   ) {
+    this.starts = new Floats(packetCapacity(arrivals.at(Infinity), packet));
     this.state = cca.initial();
     this.nextTimer = cca.nextTimer(this.state);
     this.rate = rateOf(cca, this.state);
@@ -86,6 +89,7 @@ export class PacketSender {
     this.plan = this.planFrom(0, 0);
     this.nextStart = this.findStart();
     this.bytesTime = this.findBytes(0);
+    this.reactionAt = this.earliestReaction();
     recordState(this.series, this.described, 0);
   }
 
@@ -96,6 +100,11 @@ export class PacketSender {
 
   /** The earliest signal, timer or byte count due at this sender (s). */
   nextReaction(): number {
+    return this.reactionAt;
+  }
+
+  /** The earliest of the pending reactions, computed again after one is handled. */
+  private earliestReaction(): number {
     let t = this.nextTimer < this.bytesTime ? this.nextTimer : this.bytesTime;
     if (this.arrivalChange < t) t = this.arrivalChange;
     if (this.frameHead < this.frameTimes.length && this.frameTimes.at(this.frameHead) < t) t = this.frameTimes.at(this.frameHead);
@@ -107,12 +116,14 @@ export class PacketSender {
   frameArrives(time: number, kind: 'pfc-pause' | 'pfc-resume'): void {
     this.frameTimes.push(time);
     this.frameKinds.push(kind === 'pfc-pause' ? PAUSE : RESUME);
+    if (time < this.reactionAt) this.reactionAt = time;
   }
 
   /** A notification that reaches this sender at `time`, for the packet whose first byte is `from`. */
   notificationArrives(time: number, from: number): void {
     this.cnpTimes.push(time);
     this.cnpFrom.push(from);
+    if (time < this.reactionAt) this.reactionAt = time;
   }
 
   /**
@@ -123,10 +134,10 @@ export class PacketSender {
    * nothing was due.
    */
   reactOnce(limit: number, events: EngineEvent[], started: { add(flow: number, time: number): void }): boolean {
+    const at = this.reactionAt;
+    if (!(at <= limit)) return false;
     const frame = this.frameHead < this.frameTimes.length ? this.frameTimes.at(this.frameHead) : Infinity;
     const cnp = this.cnpHead < this.cnpTimes.length ? this.cnpTimes.at(this.cnpHead) : Infinity;
-    const at = Math.min(this.arrivalChange, frame, cnp, this.bytesTime, this.nextTimer);
-    if (!(at <= limit)) return false;
     this.startPacketsBy(at, started);
     if (this.arrivalChange === at) this.replan(at);
     else if (frame === at) {
@@ -143,6 +154,7 @@ export class PacketSender {
       this.bytesHandled = at;
       this.apply(this.cca.onBytes!(this.state, this.signals.at(at)), at, events);
     } else this.apply(this.cca.onTimer(this.state, this.signals.at(at)), at, events);
+    this.reactionAt = this.earliestReaction();
     return true;
   }
 
