@@ -32,6 +32,7 @@ import { EcnMarker } from './ecn.ts';
 import { PfcController } from './pfc.ts';
 import { recordState } from './state-series.ts';
 import { flowDelays } from './delays.ts';
+import { sharedHost } from './ingress-ports.ts';
 
 /** Bytes: conditions such as "acknowledged < admitted" must exceed this to count (rounding guard). */
 const MARGIN = 1e-6;
@@ -119,6 +120,8 @@ export function runPathServer(
   validateModel(model);
   const perAck = model.flows.findIndex((f) => f.cca.listens.acks);
   if (perAck >= 0) throw new ModelError(`flows[${perAck}].cca`, model.flows[perAck].cca.name, 'a CCA the curve engine runs: this one reacts to each acknowledgement and runs on the segment engine (runSegments)');
+  const shared = sharedHost(model);
+  if (shared >= 0) throw new ModelError(`hosts[${shared}]`, `${model.flows.filter((f) => f.host === shared).length} connections`, 'one connection per host: the curve engine does not share a NIC yet (the event engine does, with whole packets)');
   const rl = asRateLatency(model.service);
   // Packets up to 1.5 packet times (at the server's rate) apart belong to one train.
   const trainGap = model.packets !== undefined && rl !== null ? (1.5 * model.packets.size) / rl.rate : null;

@@ -3,7 +3,8 @@
  * Browser-safe ESM. See README.md.
  */
 export type { CongestionControl, Limit, Shift, SignalView, Reaction, Listens, AckSignal } from './cca.ts';
-export type { FlowSpec, PathServerModel, EcnConfig, PfcConfig, LinkSpec, TcpPath } from './model.ts';
+export type { FlowSpec, HostSpec, PathServerModel, EcnConfig, PfcConfig, LinkSpec, TcpPath } from './model.ts';
+export { ingressPorts, sharedHost, type IngressPorts } from './ingress-ports.ts';
 export type { EngineEvent, EngineResult, FlowResult, SentNotification, StepSeries, TcpCurves } from './results.ts';
 export { resultToJSON } from './results.ts';
 export { ModelError } from './errors.ts';

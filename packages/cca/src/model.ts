@@ -21,6 +21,21 @@ export interface FlowSpec {
    * Acknowledgements come back over it. Default: the switch's rate, no propagation.
    */
   access?: LinkSpec;
+  /**
+   * The host this flow is a connection of (an index into `PathServerModel.hosts`). A host's
+   * connections share its NIC (round robin, never above its line rate) and its switch ingress (one
+   * PFC count; a PAUSE stops them all); each keeps its own CCA state and notifications. A flow
+   * without a host is a host of its own.
+   */
+  host?: number;
+}
+
+/** A host with several connections (flows whose `host` is its index): see `FlowSpec.host`. */
+export interface HostSpec {
+  /** Label for results (default "host k"). */
+  name?: string;
+  /** The NIC's line rate (bytes/s); default the server's rate C. */
+  lineRate?: number;
 }
 
 /** A link: its rate (bytes/s) and propagation delay (s). */
@@ -95,6 +110,8 @@ export interface PathServerModel {
   /** Exact service curve S of the path server (usually rate(C)). */
   service: Curve;
   flows: FlowSpec[];
+  /** Hosts whose connections share a NIC and a switch ingress (flows name them by index). */
+  hosts?: HostSpec[];
   /** Compute on [0, horizon] (s). */
   horizon: number;
   /** Default feedback delay ΔR (s) for every flow. */

@@ -39,6 +39,11 @@ describe('bad input is rejected before any computation, naming the parameter', (
     ['ecn.pMax', () => runPathServer({ ...good(), ecn: { kMin: 5e3, kMax: 200e3, pMax: 2, packetSize: 1000 } })],
     ['pfc.xOn', () => runPathServer({ ...good(), pfc: { xOff: 10e3, xOn: 20e3 } })],
     ['pfc.lineRate', () => runPathServer({ ...good(), pfc: { xOff: 20e3, xOn: 10e3, resume: 'paper' } })],
+    ['flows[0].host', () => runPathServer({ ...good(), flows: [{ ...good().flows[0], host: 1 }], hosts: [{}] })],
+    ['flows[0].host', () => runPathServer({ ...good(), flows: [{ ...good().flows[0], host: 0 }] })],
+    ['hosts[0].lineRate', () => runPathServer({ ...good(), hosts: [{ lineRate: -1 }] })],
+    // Two connections on one host: the curve engine does not share a NIC (yet), and says so.
+    ['hosts[0]', () => runPathServer({ ...good(), hosts: [{}], flows: [0, 0].map((host) => ({ ...good().flows[0], host })) })],
   ])('%s', (parameter, run) => {
     const e = errorOf(run);
     expect(e.parameter).toBe(parameter);

@@ -28,9 +28,18 @@ export function validateModel(model: PathServerModel): void {
       requirePositive(`${name}.access.rate`, f.access.rate);
       requireNonNegative(`${name}.access.propagation`, f.access.propagation);
     }
+    if (f.host !== undefined && !(Number.isInteger(f.host) && f.host >= 0 && f.host < (model.hosts?.length ?? 0))) {
+      throw new ModelError(`${name}.host`, f.host, `the index of one of the model's ${model.hosts?.length ?? 0} hosts`);
+    }
     const tau = f.cca?.listens?.timeout;
     if (tau !== undefined && !(tau > ack)) throw new ModelError(`${name}.cca.timeout`, tau, `a timeout τ_o greater than the feedback delay ΔR = ${ack}`);
   });
+  if (model.hosts !== undefined) {
+    if (!Array.isArray(model.hosts)) throw new ModelError('hosts', model.hosts, 'a list of hosts');
+    model.hosts.forEach((h, k) => {
+      if (h.lineRate !== undefined) requirePositive(`hosts[${k}].lineRate`, h.lineRate);
+    });
+  }
   if (model.ecn !== undefined) {
     const e = model.ecn;
     requirePositive('ecn.kMax', e.kMax);

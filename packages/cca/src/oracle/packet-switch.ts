@@ -12,18 +12,33 @@
  *   an arrival at the instant a dequeue starts is counted before it;
  * - the switch sends PAUSE when an arriving packet makes the port's bytes exceed X_off, and RESUME
  *   when a dequeue leaves them at or below X_on.
+ * With `hosts`, a sender is a connection of a host (an RDMA queue pair): the host's NIC sends one
+ * packet per `lineTime` at most and picks, when free, the first connection round robin after the
+ * last it served that is not paused, has packets left and is ready (its next packet due by its own
+ * `period`, counted from its last send), as ns-3's RdmaEgressQueue::GetNextQindex; a connection joins
+ * the round robin when its first packet is due and leaves it once its last packet is acknowledged
+ * (`ackDelay` after that packet has left the switch), the list closing up behind it. PFC counts and
+ * PAUSEs per host; packets arriving together are ordered by host (its NIC's train, then its index).
  * Used by tests to check the engine (curves, windows, planned reactions) against the definition.
  */
 export interface PacketSwitchCase {
-  /** Packet time T (integer units) and packet size (bytes). */
+  /** Packet time T at the switch (integer units) and packet size (bytes). */
   packetTime: number;
   packetSize: number;
-  /** Per sender: when its first packet counts at the switch (units) and how many packets it sends. */
-  senders: { start: number; packets: number }[];
+  /**
+   * Per sender (connection): when its first packet may count at the switch (units), how many packets
+   * it sends, its host (index in `hosts`; without `hosts` each sender is its own host) and the time
+   * between its packets at its own rate (units, default T).
+   */
+  senders: { start: number; packets: number; host?: number; period?: number }[];
+  /** Hosts whose senders share a NIC, each sending one packet per `lineTime` (units, default T) at most. */
+  hosts?: { lineTime?: number }[];
   xOff: number;
   xOn: number;
   /** From the switch sending a frame to its effect on the sender's packets at the switch (units). */
   pauseDelay: number;
+  /** From a packet leaving the switch to its acknowledgement at the sender (units; with `hosts`). */
+  ackDelay?: number;
 }
 
 export interface PacketSwitchRun {
@@ -31,32 +46,80 @@ export interface PacketSwitchRun {
   frames: { sender: number; time: number; kind: 'pfc-pause' | 'pfc-resume' }[];
   /** Per sender: the instants its packets start leaving the switch (units). */
   dequeues: number[][];
+  /** Per sender: the instants its packets reach the switch (units). */
+  arrivals: number[][];
 }
 
 export function simulatePacketSwitch(c: PacketSwitchCase): PacketSwitchRun {
   const T = c.packetTime;
   const n = c.senders.length;
-  const next = c.senders.map((s) => s.start); // when the sender's next packet counts at the switch
+  const hostOf = c.senders.map((s, j) => (c.hosts === undefined ? j : s.host!));
+  const hosts: { lineTime?: number }[] = c.hosts ?? c.senders.map(() => ({}));
+  const H = hosts.length;
+  const lineTime = hosts.map((h) => h.lineTime ?? T);
+  const period = c.senders.map((s) => s.period ?? T);
+  const next = c.senders.map((s) => s.start); // when the sender's next packet is due (its own rate)
   const left = c.senders.map((s) => s.packets);
-  const paused = new Array<boolean>(n).fill(false); // at the sender
-  const pauseSent = new Array<boolean>(n).fill(false); // at the switch
-  const last = new Array<number>(n).fill(-Infinity);
-  const trainStart = new Array<number>(n).fill(0);
-  const ingress = new Array<number>(n).fill(0);
+  const paused = new Array<boolean>(H).fill(false); // at the host
+  const pauseSent = new Array<boolean>(H).fill(false); // at the switch
+  const free = new Array<number>(H).fill(-Infinity); // when each NIC is free
+  const last = new Array<number>(H).fill(-Infinity);
+  const trainStart = new Array<number>(H).fill(0);
+  const ingress = new Array<number>(H).fill(0);
+  // Each host's round robin: its queue pairs in order of joining, and the last served.
+  const order = c.senders.map((_, j) => j).sort((a, b) => c.senders[a].start - c.senders[b].start || a - b);
+  const group: number[][] = hosts.map(() => []);
+  let joined = 0;
+  const rrLast = new Array<number>(H).fill(0);
+  const lastScan = new Array<number>(H).fill(-Infinity);
+  const lastDequeue = new Array<number>(n).fill(-Infinity);
   const queue: number[] = [];
   let head = 0;
   let serverFree = -Infinity;
-  const pending: { time: number; sender: number; kind: 'pfc-pause' | 'pfc-resume' }[] = [];
+  const pending: { time: number; host: number; kind: 'pfc-pause' | 'pfc-resume' }[] = [];
   const frames: PacketSwitchRun['frames'] = [];
   const dequeues: number[][] = c.senders.map(() => []);
+  const arrivals: number[][] = c.senders.map(() => []);
+  const finished = (j: number, t: number): boolean => left[j] === 0 && dequeues[j].length === c.senders[j].packets && lastDequeue[j] + T + (c.ackDelay ?? 0) <= t;
+  // The host's choice at t (ns-3's scan from the last served; finished queue pairs are removed).
+  const pick = (h: number, t: number): number => {
+    const g = group[h];
+    const m = g.length;
+    let found = -1;
+    let firstFinished = m;
+    for (let q = 1; q <= m; q++) {
+      const idx = (q + rrLast[h]) % m;
+      const j = g[idx];
+      if (!paused[h] && left[j] > 0) {
+        if (next[j] > t) continue;
+        found = idx;
+        break;
+      } else if (finished(j, t)) firstFinished = Math.min(firstFinished, idx);
+    }
+    if (firstFinished < m) {
+      let k = firstFinished;
+      for (let i = firstFinished + 1; i < m; i++) {
+        if (finished(g[i], t)) continue;
+        if (i === found) found = k;
+        g[k++] = g[i];
+      }
+      g.length = k;
+    }
+    if (found < 0) return -1;
+    rrLast[h] = found;
+    return g[found];
+  };
   for (;;) {
     let t = Infinity;
     for (const p of pending) t = Math.min(t, p.time);
-    for (let j = 0; j < n; j++) if (!paused[j] && left[j] > 0) t = Math.min(t, next[j]);
+    for (let j = 0; j < n; j++) if (!paused[hostOf[j]] && left[j] > 0) t = Math.min(t, Math.max(next[j], free[hostOf[j]]));
+    // Each NIC scans when it has sent its packet (and may remove finished queue pairs then).
+    for (let h = 0; h < H; h++) if (free[h] > lastScan[h] && group[h].length > 0) t = Math.min(t, free[h]);
     // A waiting packet starts when the server is free (after each iteration it is busy until then).
     if (head < queue.length) t = Math.min(t, serverFree);
     if (t === Infinity) break;
-    // 1. Frames acting at the senders now (a packet starting now is held by a PAUSE).
+    // 1. Frames acting at the hosts now (a packet starting now is held by a PAUSE).
+    const resumed = new Array<boolean>(H).fill(false);
     for (let k = 0; k < pending.length; ) {
       const p = pending[k];
       if (p.time !== t) {
@@ -64,40 +127,58 @@ export function simulatePacketSwitch(c: PacketSwitchCase): PacketSwitchRun {
         continue;
       }
       pending.splice(k, 1);
-      frames.push(p);
-      paused[p.sender] = p.kind === 'pfc-pause';
-      if (!paused[p.sender]) next[p.sender] = Math.max(next[p.sender], t);
+      for (let j = 0; j < n; j++) if (hostOf[j] === p.host) frames.push({ sender: j, time: t, kind: p.kind });
+      resumed[p.host] = paused[p.host] && p.kind === 'pfc-resume';
+      paused[p.host] = p.kind === 'pfc-pause';
     }
-    // 2. Arrivals now: the latest train first, then port order.
+    // 2. Arrivals now: each free NIC that scans now (ns-3 scans when a queue pair is ready, when
+    // the NIC has sent its packet, when a queue pair joins and at a RESUME) sends its choice; the
+    // latest train first, then host order.
+    const joinedNow = new Array<boolean>(H).fill(false);
+    while (joined < n && c.senders[order[joined]].start <= t) {
+      const j = order[joined++];
+      group[hostOf[j]].push(j);
+      joinedNow[hostOf[j]] = true;
+    }
     const arriving: number[] = [];
-    for (let j = 0; j < n; j++) {
-      if (paused[j] || left[j] === 0 || next[j] !== t) continue;
-      if (t - last[j] > 1.5 * T) trainStart[j] = t;
+    for (let h = 0; h < H; h++) {
+      if (free[h] > t) continue;
+      const anyReady = !paused[h] && group[h].some((j) => left[j] > 0 && next[j] <= t);
+      if (!(anyReady || joinedNow[h] || resumed[h] || (free[h] === t && free[h] > lastScan[h]))) continue;
+      lastScan[h] = t;
+      const j = pick(h, t);
+      if (j < 0) continue;
+      if (t - last[h] > 1.5 * T) trainStart[h] = t;
+      last[h] = t;
+      free[h] = t + lineTime[h];
+      next[j] = t + period[j];
+      left[j] -= 1;
       arriving.push(j);
     }
-    arriving.sort((a, b) => trainStart[b] - trainStart[a] || a - b);
+    arriving.sort((a, b) => trainStart[hostOf[b]] - trainStart[hostOf[a]] || hostOf[a] - hostOf[b]);
     for (const j of arriving) {
+      const h = hostOf[j];
       queue.push(j);
-      ingress[j] += c.packetSize;
-      left[j] -= 1;
-      last[j] = t;
-      next[j] = t + T;
-      if (!pauseSent[j] && ingress[j] > c.xOff) {
-        pauseSent[j] = true;
-        pending.push({ time: t + c.pauseDelay, sender: j, kind: 'pfc-pause' });
+      arrivals[j].push(t);
+      ingress[h] += c.packetSize;
+      if (!pauseSent[h] && ingress[h] > c.xOff) {
+        pauseSent[h] = true;
+        pending.push({ time: t + c.pauseDelay, host: h, kind: 'pfc-pause' });
       }
     }
     // 3. A dequeue starts now if the server is free.
     if (head < queue.length && serverFree <= t) {
       const j = queue[head++];
+      const h = hostOf[j];
       dequeues[j].push(t);
-      ingress[j] -= c.packetSize;
+      lastDequeue[j] = t;
+      ingress[h] -= c.packetSize;
       serverFree = t + T;
-      if (pauseSent[j] && ingress[j] <= c.xOn) {
-        pauseSent[j] = false;
-        pending.push({ time: t + c.pauseDelay, sender: j, kind: 'pfc-resume' });
+      if (pauseSent[h] && ingress[h] <= c.xOn) {
+        pauseSent[h] = false;
+        pending.push({ time: t + c.pauseDelay, host: h, kind: 'pfc-resume' });
       }
     }
   }
-  return { frames, dequeues };
+  return { frames, dequeues, arrivals };
 }

@@ -5,15 +5,15 @@ import { Floats } from './growable.ts';
 /** Bytes: rounding guard of the PFC thresholds, as in the curve engine's PfcController. */
 const MARGIN = 1e-6;
 
-/** What the port tells the engine: a PFC frame sent, or a packet marked (then notified by the receiver). */
+/** What the port tells the engine: a PFC frame sent to an ingress, or a flow's packet marked (then notified by the receiver). */
 export interface PortListener {
-  frame(flow: number, time: number, kind: 'pfc-pause' | 'pfc-resume'): void;
+  frame(ingress: number, time: number, kind: 'pfc-pause' | 'pfc-resume'): void;
   mark(flow: number, time: number, from: number): void;
 }
 
 /**
  * The switch's egress port: a FIFO of whole packets served at rate C (one packet time T = I/C each),
- * with per-ingress PFC and ECN/RED marking at enqueue or dequeue, as the curve engine's whole-packet
+ * with per-ingress PFC (an ingress is a host: all its connections' packets count) and ECN/RED marking at enqueue or dequeue, as the curve engine's whole-packet
  * mode defines them (`PathServerModel.packets`):
  * - packets that arrive at one instant are queued in the order they are handed over (the engine
  *   sorts them: latest packet train first, then port order), and all of them count before a
@@ -34,6 +34,8 @@ export class FifoPort {
   private tail = 0;
   /** Packets per ingress in the queue (not yet started). */
   private readonly ingress: Int32Array;
+  /** The ingress of each flow's packets. */
+  private readonly ingressOf: Int32Array;
   /** Packets of each flow whose transmission has started. */
   private readonly dequeued: Int32Array;
   private startedTotal = 0;
@@ -58,9 +60,13 @@ export class FifoPort {
   /** Packet time T = I/C (s). */
   readonly packetTime: number;
 
-  /** `capacities`: how many packets each flow is expected to send (room reserved for their records). */
+  /**
+   * `capacities`: how many packets each flow is expected to send (room reserved for their records);
+   * `ingressOf`: each flow's ingress (PFC counts per ingress).
+   */
   constructor(
     capacities: readonly number[],
+    ingressOf: Int32Array,
     readonly packet: number,
     readonly rate: number,
     private readonly ecn: EcnConfig | undefined,
@@ -72,10 +78,12 @@ export class FifoPort {
     const total = capacities.reduce((a, b) => a + b, 0);
     this.arrivalTimes = new Floats(total);
     this.startTimes = new Floats(total);
-    this.ingress = new Int32Array(flows);
+    this.ingressOf = ingressOf;
+    const ports = ingressOf.reduce((m, g) => Math.max(m, g + 1), 0);
+    this.ingress = new Int32Array(ports);
     this.dequeued = new Int32Array(flows);
-    this.pausedAtSwitch = new Uint8Array(flows);
-    this.resumeAt = new Float64Array(flows).fill(Infinity);
+    this.pausedAtSwitch = new Uint8Array(ports);
+    this.resumeAt = new Float64Array(ports).fill(Infinity);
     this.decisions = ecn === undefined ? null : new MarkDecisions(ecn.random ?? 'expected', flows);
     this.gaps = Array.from({ length: flows }, () => notificationPacing(ecn ?? {}));
     this.flowStarts = capacities.map((c) => new Floats(c));
@@ -116,11 +124,12 @@ export class FifoPort {
     this.push(flow, time);
     this.arrivalTimes.push(time);
     this.arrivedTotal += 1;
-    const count = ++this.ingress[flow];
-    if (this.pfc !== undefined && this.pausedAtSwitch[flow] === 0 && count * this.packet > this.pfc.xOff + MARGIN) {
-      this.pausedAtSwitch[flow] = 1;
-      this.listener.frame(flow, time, 'pfc-pause');
-      if (this.pfc.resume === 'paper') this.resumeAt[flow] = time + (this.pfc.xOff - this.pfc.xOn) / (this.pfc.lineRate as number);
+    const g = this.ingressOf[flow];
+    const count = ++this.ingress[g];
+    if (this.pfc !== undefined && this.pausedAtSwitch[g] === 0 && count * this.packet > this.pfc.xOff + MARGIN) {
+      this.pausedAtSwitch[g] = 1;
+      this.listener.frame(g, time, 'pfc-pause');
+      if (this.pfc.resume === 'paper') this.resumeAt[g] = time + (this.pfc.xOff - this.pfc.xOn) / (this.pfc.lineRate as number);
     }
   }
 
@@ -142,10 +151,11 @@ export class FifoPort {
     this.dequeued[flow] += 1;
     this.flowStarts[flow].push(time);
     this.startTimes.push(time);
-    const count = --this.ingress[flow];
-    if (this.pfc !== undefined && this.pfc.resume !== 'paper' && this.pausedAtSwitch[flow] === 1 && count * this.packet < this.pfc.xOn + MARGIN) {
-      this.pausedAtSwitch[flow] = 0;
-      this.listener.frame(flow, time, 'pfc-resume');
+    const g = this.ingressOf[flow];
+    const count = --this.ingress[g];
+    if (this.pfc !== undefined && this.pfc.resume !== 'paper' && this.pausedAtSwitch[g] === 1 && count * this.packet < this.pfc.xOn + MARGIN) {
+      this.pausedAtSwitch[g] = 0;
+      this.listener.frame(g, time, 'pfc-resume');
     }
     // Marked at dequeue: the queue the packet leaves behind.
     if (this.ecn?.at === 'dequeue') this.decide(flow, time, from, this.queued * this.packet);
@@ -154,16 +164,16 @@ export class FifoPort {
   /** The earliest 'paper' resume, and a new PAUSE at once if that ingress is still above X_off. */
   resume(): void {
     const pfc = this.pfc!;
-    let flow = 0;
-    for (let j = 1; j < this.resumeAt.length; j++) if (this.resumeAt[j] < this.resumeAt[flow]) flow = j;
-    const time = this.resumeAt[flow];
-    this.pausedAtSwitch[flow] = 0;
-    this.resumeAt[flow] = Infinity;
-    this.listener.frame(flow, time, 'pfc-resume');
-    if (this.ingress[flow] * this.packet > pfc.xOff + MARGIN) {
-      this.pausedAtSwitch[flow] = 1;
-      this.listener.frame(flow, time, 'pfc-pause');
-      this.resumeAt[flow] = time + (pfc.xOff - pfc.xOn) / (pfc.lineRate as number);
+    let g = 0;
+    for (let k = 1; k < this.resumeAt.length; k++) if (this.resumeAt[k] < this.resumeAt[g]) g = k;
+    const time = this.resumeAt[g];
+    this.pausedAtSwitch[g] = 0;
+    this.resumeAt[g] = Infinity;
+    this.listener.frame(g, time, 'pfc-resume');
+    if (this.ingress[g] * this.packet > pfc.xOff + MARGIN) {
+      this.pausedAtSwitch[g] = 1;
+      this.listener.frame(g, time, 'pfc-pause');
+      this.resumeAt[g] = time + (pfc.xOff - pfc.xOn) / (pfc.lineRate as number);
     }
   }
 

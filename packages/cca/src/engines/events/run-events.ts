@@ -10,6 +10,8 @@ import { PacketSender } from './sender.ts';
 import { FifoPort, type PortListener } from './fifo-port.ts';
 import { IndexedHeap } from './indexed-heap.ts';
 import { eventResult } from './result.ts';
+import { HostNic } from './host-nic.ts';
+import { ingressPorts, type IngressPorts } from '../../ingress-ports.ts';
 
 /** Options of {@link runEvents}. */
 export interface EventEngineOptions {
@@ -56,10 +58,30 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
   const events: EngineEvent[] = [];
   const notifications: SentNotification[] = [];
   const heap = new IndexedHeap(n);
-  const signals = new SignalRouter(senders, heap, horizon, delays, notifications);
-  const port = new FifoPort(senders.map((s) => s.starts.capacity), packet, C, model.ecn, model.pfc, signals);
+  const ports = ingressPorts(model);
+  const signals = new SignalRouter(senders, heap, delays, notifications, ports);
+  const port = new FifoPort(senders.map((s) => s.starts.capacity), ports.ingressOf, packet, C, model.ecn, model.pfc, signals);
   signals.port = port;
-  for (const s of senders) heap.set(s.index, senderKey(s, horizon));
+  // Hosts with several connections: their NIC decides which connection sends (HostNic).
+  const T = port.packetTime;
+  const finishedBy = (j: number, at: number): boolean => {
+    const starts = port.flowStarts[j];
+    return starts.length === senders[j].started && starts.length > 0 && starts.at(starts.length - 1) + T + delays[j].ack <= at;
+  };
+  const nics = ports.members.map((members, g) => {
+    if (members.length < 2) return null;
+    const h = model.hosts![ports.host[g]];
+    return new HostNic(
+      members.map((j) => senders[j]),
+      packet / (h.lineRate ?? C),
+      trainGap,
+      finishedBy,
+    );
+  });
+  const nicOf = model.flows.map((_, j) => nics[ports.ingressOf[j]]);
+  const keyOf = (s: PacketSender): number => senderKey(s, horizon, nicOf[s.index]);
+  signals.keyOf = keyOf;
+  for (const s of senders) heap.set(s.index, keyOf(s));
 
   // Packets starting at the current instant.
   const arriving = new Arrivals(n);
@@ -96,12 +118,20 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
     const reactUntil = limit < horizon ? limit : horizon;
     while (heap.topKey() <= limit) {
       const s = senders[heap.top()];
-      while (s.reactOnce(reactUntil, events, arriving));
-      if (s.nextStart <= limit && s.nextStart < horizon) arriving.add(s.index, s.startPacket());
-      heap.set(s.index, senderKey(s, horizon));
+      const nic = nicOf[s.index];
+      if (nic === null) {
+        while (s.reactOnce(reactUntil, events, arriving));
+        if (s.nextStart <= limit && s.nextStart < horizon) arriving.add(s.index, s.startPacket());
+        heap.set(s.index, keyOf(s));
+      } else {
+        // A shared NIC: every connection's reactions at this instant, then the NIC's choice.
+        for (const m of nic.members) while (m.reactOnce(reactUntil, events, arriving));
+        nic.decide(t, limit, horizon, arriving);
+        for (const m of nic.members) heap.set(m.index, keyOf(m));
+      }
     }
     // 2. The packets reach the switch: latest packet train first, then port order.
-    if (arriving.count > 0) arriving.queue(senders, port);
+    if (arriving.count > 0) arriving.queue(senders, port, ports.ingressOf);
 
     // 3. The switch: 'paper' PFC resumes, then the transmission that starts now.
     while (port.nextResume() <= limit && port.nextResume() <= horizon) port.resume();
@@ -111,10 +141,14 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
   return eventResult({ ...model, horizon }, senders, port, events, notifications);
 }
 
-/** When a sender next has something to do (a reaction by the horizon, or a packet before it). */
-function senderKey(s: PacketSender, horizon: number): number {
+/**
+ * When a sender next has something to do (a reaction by the horizon, or a packet before it). A
+ * connection waiting for its host's NIC has something to do when the NIC is free (unless paused).
+ */
+function senderKey(s: PacketSender, horizon: number, nic: HostNic | null): number {
   const r = s.nextReaction();
-  const start = s.nextStart < horizon ? s.nextStart : Infinity;
+  let start = s.held ? (s.paused ? Infinity : Math.max(nic!.free, s.heldSince)) : s.nextStart < horizon ? s.nextStart : Infinity;
+  if (nic !== null) start = Math.min(start, nic.scanAt());
   return r < start ? (r <= horizon ? r : Infinity) : start;
 }
 
@@ -125,19 +159,23 @@ function senderKey(s: PacketSender, horizon: number): number {
  */
 class SignalRouter implements PortListener {
   port!: FifoPort;
+  keyOf!: (s: PacketSender) => number;
 
   constructor(
     private readonly senders: PacketSender[],
     private readonly heap: IndexedHeap,
-    private readonly horizon: number,
     private readonly delays: { notification: number; pause: number }[],
     private readonly notifications: SentNotification[],
+    private readonly ports: IngressPorts,
   ) {}
 
-  frame(flow: number, time: number, kind: 'pfc-pause' | 'pfc-resume'): void {
-    const s = this.senders[flow];
-    s.frameArrives(time + this.delays[flow].pause, kind);
-    this.heap.set(flow, senderKey(s, this.horizon));
+  /** A frame to an ingress reaches every flow (connection) of it. */
+  frame(ingress: number, time: number, kind: 'pfc-pause' | 'pfc-resume'): void {
+    for (const flow of this.ports.members[ingress]) {
+      const s = this.senders[flow];
+      s.frameArrives(time + this.delays[flow].pause, kind);
+      this.heap.set(flow, this.keyOf(s));
+    }
   }
 
   mark(flow: number, time: number, from: number): void {
@@ -148,7 +186,7 @@ class SignalRouter implements PortListener {
     const arrives = sent + this.delays[flow].notification;
     s.notificationArrives(arrives, from);
     this.notifications.push({ flow, marked: time, sent, arrives });
-    this.heap.set(flow, senderKey(s, this.horizon));
+    this.heap.set(flow, this.keyOf(s));
   }
 }
 
@@ -183,9 +221,10 @@ class Arrivals {
 
   /**
    * Queues them, latest packet train first, then port order (insertion sort: few at a time), as
-   * the curve engine's FIFO walk orders ties (`compareTies`, the tie key being −train start).
+   * the curve engine's FIFO walk orders ties (`compareTies`, the tie key being −train start). The
+   * port of a flow is its ingress (`ingressOf`).
    */
-  queue(senders: PacketSender[], port: FifoPort): void {
+  queue(senders: PacketSender[], port: FifoPort, ingressOf: Int32Array): void {
     const { flows, times } = this;
     for (let a = 1; a < this.count; a++) {
       const f = flows[a];
@@ -193,7 +232,7 @@ class Arrivals {
       const key = -senders[f].trainStart;
       let b = a - 1;
       for (; b >= 0; b--) {
-        if (!(compareTies(key, f, -senders[flows[b]].trainStart, flows[b]) < 0)) break;
+        if (!(compareTies(key, ingressOf[f], -senders[flows[b]].trainStart, ingressOf[flows[b]]) < 0)) break;
         flows[b + 1] = flows[b];
         times[b + 1] = times[b];
       }

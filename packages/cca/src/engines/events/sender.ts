@@ -1,4 +1,4 @@
-import { type Curve, firstTimeAbove } from '@ccalc/curves';
+import { type Curve, constant, firstTimeAbove } from '@ccalc/curves';
 import type { CongestionControl, Reaction, SignalView } from '../../cca.ts';
 import type { EngineEvent, StepSeries } from '../../results.ts';
 import { Trace } from '../../trace.ts';
@@ -34,6 +34,14 @@ export class PacketSender {
   private readonly signals: SenderSignals;
   /** PFC state at the sender (a PAUSE arrived and no RESUME since). */
   paused = false;
+  /**
+   * A connection of a host whose NIC it shares (`HostNic`): its packets start only when the NIC
+   * picks it. Its plan then says when it is ready to send (`nextStart`), not when it sends.
+   */
+  gated = false;
+  /** Ready but waiting for the NIC (since `heldSince`, s): its admission is frozen until picked. */
+  held = false;
+  heldSince = Infinity;
   /** Â up to the plan's start (the history the pacer reads). */
   private readonly history = new Trace();
   private plan: Curve;
@@ -183,8 +191,31 @@ export class PacketSender {
     return this.history.curve();
   }
 
-  /** Hands over the packets that have started by x: those the wire I·⌈Â(x)/I⌉ counts. */
+  /**
+   * Waits for the NIC from x (= `nextStart`, when it was ready to send): admits nothing until
+   * `release`. Only for a gated connection.
+   */
+  hold(x: number): void {
+    this.held = true;
+    this.heldSince = x;
+    this.replan(x);
+    this.reactionAt = this.earliestReaction();
+  }
+
+  /** The NIC picks this held connection at x: it plans again from there, its next packet due at once. */
+  release(x: number): void {
+    this.held = false;
+    this.heldSince = Infinity;
+    this.replan(x);
+    this.reactionAt = this.earliestReaction();
+  }
+
+  /**
+   * Hands over the packets that have started by x: those the wire I·⌈Â(x)/I⌉ counts (none for a
+   * gated connection, whose packets the NIC starts).
+   */
   private startPacketsBy(x: number, started: { add(flow: number, time: number): void }): void {
+    if (this.gated) return;
     const due = Math.round(packetsStarted(this.admittedAt(x), this.packet) / this.packet);
     while (this.started < due && this.nextStart < Infinity) {
       if (this.nextStart > x) this.nextStart = x;
@@ -240,6 +271,7 @@ export class PacketSender {
    */
   private planFrom(x: number, base: number): Curve {
     const rate = this.rate;
+    if (this.held) return constant(0);
     const unpaused = (): Curve => wholePacketAdmission(this.history.history(), this.arrivals, rate, x, base, this.packet, MARGIN, this.arrivalChange);
     return this.paused ? pausedAdmission(unpaused, base, this.packet, MARGIN) : unpaused();
   }

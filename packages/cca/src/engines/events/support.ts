@@ -7,7 +7,8 @@ import type { PathServerModel } from '../../model.ts';
  * (`packets`) from sources that send in bursts or packets (step arrivals), through a rate server
  * without latency, rate-based CCAs that react to timers,
  * notifications and byte counters (no Go-Back-N timeout, no window), ECN at enqueue or dequeue on
- * packets of the wire size, and PFC with either resume rule.
+ * packets of the wire size, PFC with either resume rule, and hosts whose connections share a NIC
+ * (`FlowSpec.host`).
  * @example eventEngineSupport(ns3IncastModel()) // null
  */
 export function eventEngineSupport(model: PathServerModel): string | null {

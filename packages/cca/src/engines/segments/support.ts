@@ -1,5 +1,6 @@
 import { asRateLatency } from '@ccalc/curves';
 import type { PathServerModel } from '../../model.ts';
+import { sharedHost } from '../../ingress-ports.ts';
 
 /**
  * Whether the segment engine can run a model, and if not why: null when it can, else a sentence
@@ -14,6 +15,8 @@ export function segmentEngineSupport(model: PathServerModel): string | null {
   if (rl === null || rl.latency !== 0) return 'a service curve other than a constant rate';
   if (model.ecn !== undefined) return 'ECN (the segment engine has no marking yet)';
   if (model.pfc !== undefined) return 'PFC (the segment engine has no PAUSE yet)';
+  const shared = sharedHost(model);
+  if (shared >= 0) return `hosts[${shared}]: several connections on one host (each TCP sender has its own access link here)`;
   for (let j = 0; j < model.flows.length; j++) {
     const { cca, arrivals } = model.flows[j];
     if (!cca.listens.acks) return `flows[${j}]: a CCA that does not react to each acknowledgement (${cca.name})`;

@@ -1,0 +1,54 @@
+import type { PathServerModel } from './model.ts';
+
+/**
+ * The switch's ingress ports of a model: one per host (`model.hosts`, its connections being the
+ * flows that name it) and one per flow without a host, numbered in order of their first flow, so
+ * that a model without hosts has port j = flow j. PFC counts bytes per port, and packets that reach
+ * the switch at one instant are ordered by port.
+ */
+export interface IngressPorts {
+  /** ingressOf[j]: the port of flow j. */
+  ingressOf: Int32Array;
+  /** members[g]: the flows of port g, in flow order. */
+  members: number[][];
+  /** host[g]: the host index of port g, or −1 for a flow on its own. */
+  host: number[];
+}
+
+/**
+ * Numbers the ingress ports of a model (see {@link IngressPorts}).
+ * @example ingressPorts({ ...model, hosts: [{}], flows: [{ ...a, host: 0 }, b, { ...c, host: 0 }] }).ingressOf // [0, 1, 0]
+ */
+export function ingressPorts(model: PathServerModel): IngressPorts {
+  const ingressOf = new Int32Array(model.flows.length);
+  const members: number[][] = [];
+  const host: number[] = [];
+  const portOfHost = new Map<number, number>();
+  model.flows.forEach((f, j) => {
+    let g = f.host === undefined ? undefined : portOfHost.get(f.host);
+    if (g === undefined) {
+      g = members.length;
+      members.push([]);
+      host.push(f.host ?? -1);
+      if (f.host !== undefined) portOfHost.set(f.host, g);
+    }
+    members[g].push(j);
+    ingressOf[j] = g;
+  });
+  return { ingressOf, members, host };
+}
+
+/**
+ * The first host with more than one connection (its index), or −1 when every host has one: the
+ * only case in which sharing a NIC changes anything.
+ * @example sharedHost(ns3IncastModel()) // -1
+ */
+export function sharedHost(model: PathServerModel): number {
+  const seen = new Set<number>();
+  for (const f of model.flows) {
+    if (f.host === undefined) continue;
+    if (seen.has(f.host)) return f.host;
+    seen.add(f.host);
+  }
+  return -1;
+}
