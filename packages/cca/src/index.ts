@@ -4,7 +4,7 @@
  */
 export type { CongestionControl, Limit, Shift, SignalView, Reaction, Listens, AckSignal } from './cca.ts';
 export type { FlowSpec, HostSpec, PathServerModel, EcnConfig, PfcConfig, LinkSpec, TcpPath } from './model.ts';
-export { ingressPorts, sharedHost, type IngressPorts } from './ingress-ports.ts';
+export { ingressPorts, sharedHost, flowSenders, type IngressPorts, type FlowSenders } from './ingress-ports.ts';
 export type { EngineEvent, EngineResult, FlowResult, SentNotification, StepSeries, TcpCurves } from './results.ts';
 export { resultToJSON } from './results.ts';
 export { ModelError } from './errors.ts';

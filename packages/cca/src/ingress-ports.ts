@@ -52,3 +52,29 @@ export function sharedHost(model: PathServerModel): number {
   }
   return -1;
 }
+
+/** Which sender (host) each flow belongs to, for outputs: see {@link flowSenders}. */
+export interface FlowSenders {
+  /** sender[j]: the sender of flow j (its ingress port: hosts and flows on their own, in order). */
+  sender: Int32Array;
+  /** connection[j]: flow j's place among its sender's connections (0, 1, … in flow order). */
+  connection: Int32Array;
+  /** Each sender's name: its host's, or its flow's; and its flows. */
+  names: string[];
+  flows: number[][];
+  /** Whether some sender has more than one connection. */
+  shared: boolean;
+}
+
+/**
+ * The senders of a model as results report them: one per host (its connections' flows together) and
+ * one per flow without a host, numbered as the ingress ports. Without hosts, sender j is flow j.
+ * @example flowSenders(model).sender[5] // the host of flow 5
+ */
+export function flowSenders(model: PathServerModel): FlowSenders {
+  const ports = ingressPorts(model);
+  const connection = new Int32Array(model.flows.length);
+  for (const members of ports.members) members.forEach((j, k) => (connection[j] = k));
+  const names = ports.members.map((members, g) => (ports.host[g] >= 0 ? model.hosts?.[ports.host[g]]?.name : undefined) ?? model.flows[members[0]].name ?? `flow ${members[0] + 1}`);
+  return { sender: ports.ingressOf, connection, names, flows: ports.members, shared: ports.members.some((m) => m.length > 1) };
+}

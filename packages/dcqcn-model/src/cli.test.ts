@@ -224,7 +224,8 @@ describe('ccalc run refuses runaway inputs in one line, before computing or whil
   });
 
   it('--force runs beyond the limits', () => {
-    const many = scenario('many', (j) => (j.senders[0].arrival = { pattern: 'repeated-bursts', size: '10 kB', period: '1 ms', count: 1_000_001 }));
+    // One connection for all the bursts (a connection each would be a million queue pairs).
+    const many = scenario('many', (j) => (j.senders[0].arrival = { pattern: 'repeated-bursts', size: '10 kB', period: '1 ms', count: 1_000_001, connection: 'persistent' }));
     expect(spawnSync('node', [bin, 'run', many, '--no-plots', '--out', join(dir, 'refused')], { encoding: 'utf8' }).status).toBe(1);
     const r = spawnSync('node', [bin, 'run', many, '--force', '--no-plots', '--out', join(dir, 'many')], { encoding: 'utf8' });
     expect(r.stderr).toMatch(/computed in/);

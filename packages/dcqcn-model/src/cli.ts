@@ -86,7 +86,8 @@ const RUN_HELP = `ccalc run <scenario>... [options]
                    or auto (default: segments for such senders, else events where it covers
                    the scenario, else curves; summary.json says which ran and why)
   --senders        also write senders.csv (per sender and bin: 31 senders × 31 ms in 1 µs bins
-                   is about a million rows, which takes longer to write than the run to compute)
+                   is about a million rows, which takes longer to write than the run to compute),
+                   and connections.csv for hosts with several connections (per connection)
   --no-plots       write no SVG/PNG plots (and no charts.json)
   --force          run even beyond the size limits (a million senders or bursts per sender,
                    2 million rows of series.csv, 100 million packets, an hour of computing)
@@ -195,7 +196,7 @@ export async function runScenario(scenario: Runnable, horizon: number, bin: numb
   const { result, model, reason } = computed;
   const computeMs = times[0];
   process.stderr.write(`${process.stderr.isTTY ? '\r' : ''}  ${name}: ${(result.horizon * 1e3).toFixed(2)} ms computed in ${(computeMs / 1e3).toFixed(3)} s (${result.stats.engine} engine)\n`);
-  const csv = runCsv(result, bin, { senders: options.senders === true });
+  const csv = runCsv(result, bin, { senders: options.senders === true, model });
   const note = reason === null || options.engine === 'curves' ? null : result.stats.engine === 'segments' ? reason : `the event engine does not cover ${reason}`;
   const tcp = tcpSummary(result);
   const summary: Record<string, unknown> = { scenario: name, run_id: randomUUID(), engine: result.stats.engine, ...(note === null ? {} : { engine_note: note }), ...runSummary(result, computeMs, model), ...(tcp === null ? {} : { tcp }) };
@@ -204,12 +205,17 @@ export async function runScenario(scenario: Runnable, horizon: number, bin: numb
     summary.compute_ms_runs = times;
     summary.compute_ms_warm = median(times.slice(1));
   }
+  const carried = summary.connections_carried_over as number | undefined;
+  if (carried !== undefined && carried > 0) {
+    process.stderr.write(`  ${name}: at ${carried} connection starts a sender still had bytes of an earlier connection waiting; one flow per sender carries them on under the new connection's state (with "wholePackets": true each connection runs on its own, sharing the host's NIC)\n`);
+  }
   if (scenario.clock !== undefined) summary.clock_us = { sender_to_switch: scenario.clock.senderToSwitch * 1e6, switch_to_receiver: scenario.clock.switchToReceiver * 1e6 };
   // The run's files go into a folder of their own, put in place when all are written.
   await writeRunFolder(out, async (dir) => {
     await Promise.all([
       writeFile(join(dir, 'series.csv'), `${csv.series}\n`),
       ...(csv.senders === undefined ? [] : [writeFile(join(dir, 'senders.csv'), `${csv.senders}\n`)]),
+      ...(csv.connections === undefined ? [] : [writeFile(join(dir, 'connections.csv'), `${csv.connections}\n`)]),
       writeFile(join(dir, 'events.csv'), `${csv.events}\n`),
       writeFile(join(dir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`),
       ...(tcpRows === null ? [] : [writeFile(join(dir, 'tcp.csv'), `${tcpRows}\n`)]),

@@ -1,5 +1,5 @@
 import { type Curve, EPSILON, asRateLatency, averageRates, firstTimeAbove, firstTimeBelow, sample } from '@ccalc/curves';
-import { connectionCompletionTimes, connectionOpenings, flowCompletionTimes, flowDelays, pausedCounts, type EngineResult, type PathServerModel } from '@ccalc/cca';
+import { connectionCompletionTimes, connectionOpenings, flowCompletionTimes, flowDelays, flowSenders, pausedCounts, type EngineResult, type PathServerModel } from '@ccalc/cca';
 import type { ModelSeries } from './compare.ts';
 import { quantile } from 'd3-array';
 import { csvNumber, eventDetailsCell, rounded } from './csv-numbers.ts';
@@ -63,22 +63,42 @@ export function modelSeries(result: EngineResult): ModelSeries {
  * after the event in the files' units, see `eventDetails`, and a flow-complete event per flow that
  * finished). Numbers as `csvNumber` writes them: µs to the picosecond, Gb/s to 6 decimals, bytes to
  * 3. `senders: false` leaves senders.csv out (it has a row per sender and bin).
+ * With the model, and hosts of several connections in it (`FlowSpec.host`): a sender is a host;
+ * events.csv gains a `connection` column (the connection's place among its host's, 0, 1, …; empty
+ * for the host's PFC frames); senders.csv gives each host's totals (admitted rate and backlog; the
+ * CCA's limit only for a host of one connection), and connections.csv each connection's row as
+ * senders.csv gives a sender's, with its `sender` and `connection`.
  */
-export function runCsv(result: EngineResult, bin: number, options: { senders?: boolean } = {}): { series: string; senders?: string; events: string } {
+export function runCsv(result: EngineResult, bin: number, options: { senders?: boolean; model?: PathServerModel } = {}): { series: string; senders?: string; connections?: string; events: string } {
   const { starts, arrival, departure, backlog } = binnedSeries(result, bin);
   const paused = pausedCounts(result, starts);
   const time = starts.map((t) => csvNumber(t * 1e6, 6, 'time_us'));
   const series = ['time_us,arrival_rate_gbps,departure_rate_gbps,backlog_bytes,paused_senders', ...starts.map((_, k) => `${time[k]},${csvNumber(gbps(arrival[k]), 6, 'arrival_rate_gbps')},${csvNumber(gbps(departure[k]), 6, 'departure_rate_gbps')},${csvNumber(backlog[k], 3, 'backlog_bytes')},${paused[k]}`)].join('\n');
-  const senderRows: string[] = ['time_us,sender,rate_gbps,window_bytes,admitted_rate_gbps,backlog_bytes'];
-  if (options.senders !== false) result.flows.forEach((f, j) => {
-    const admitted = averageRates(f.admitted, 0, bin, starts.length);
+  const hosts = options.model === undefined ? null : flowSenders(options.model);
+  const shared = hosts !== null && hosts.shared;
+  // Per flow (a sender, or a connection of a host): the CCA's limit, admitted rate and backlog per bin.
+  const flowColumns = (j: number): { rate: string[]; window: string[]; admitted: number[]; backlog: number[] } => {
+    const f = result.flows[j];
     const a = sample(f.admitted, starts);
     const d = sample(f.delivered, starts);
     // The CCA's limit: a rate or a window (an empty cell for the one it does not have).
     const limit = (key: 'rate' | 'window', unit: (x: number) => number, decimals: number, column: string): string[] => (f.state[key] === undefined || f.state[key].time.length === 0 ? starts.map(() => '') : stepSamples(f.state[key], starts).map((x) => csvNumber(unit(x), decimals, column)));
-    const rate = limit('rate', gbps, 6, 'rate_gbps');
-    const window = limit('window', (x) => x, 3, 'window_bytes');
-    starts.forEach((_, k) => senderRows.push(`${time[k]},${j},${rate[k]},${window[k]},${csvNumber(gbps(admitted[k]), 6, 'admitted_rate_gbps')},${csvNumber(a[k] - d[k], 3, 'backlog_bytes')}`));
+    return { rate: limit('rate', gbps, 6, 'rate_gbps'), window: limit('window', (x) => x, 3, 'window_bytes'), admitted: averageRates(f.admitted, 0, bin, starts.length), backlog: a.map((x, k) => x - d[k]) };
+  };
+  const row = (k: number, c: { rate: string[]; window: string[]; admitted: number[]; backlog: number[] }): string => `${c.rate[k]},${c.window[k]},${csvNumber(gbps(c.admitted[k]), 6, 'admitted_rate_gbps')},${csvNumber(c.backlog[k], 3, 'backlog_bytes')}`;
+  const senderRows: string[] = ['time_us,sender,rate_gbps,window_bytes,admitted_rate_gbps,backlog_bytes'];
+  const connectionRows: string[] = ['time_us,sender,connection,rate_gbps,window_bytes,admitted_rate_gbps,backlog_bytes'];
+  if (options.senders !== false && !shared) result.flows.forEach((_, j) => {
+    const c = flowColumns(j);
+    starts.forEach((_, k) => senderRows.push(`${time[k]},${j},${row(k, c)}`));
+  });
+  if (options.senders !== false && shared) hosts.flows.forEach((flows, g) => {
+    const columns = flows.map(flowColumns);
+    columns.forEach((c, m) => starts.forEach((_, k) => connectionRows.push(`${time[k]},${g},${m},${row(k, c)}`)));
+    const total = (key: 'admitted' | 'backlog'): number[] => starts.map((_, k) => columns.reduce((sum, c) => sum + c[key][k], 0));
+    const one = columns.length === 1 ? columns[0] : { rate: starts.map(() => ''), window: starts.map(() => '') };
+    const c = { ...one, admitted: total('admitted'), backlog: total('backlog') };
+    starts.forEach((_, k) => senderRows.push(`${time[k]},${g},${row(k, c)}`));
   });
   // The engine's events, and a flow-complete event when a flow's last byte is delivered.
   const completed = completionTimes(result).flatMap((t, j) => (t === null ? [] : [{ time: t, flow: j, kind: 'flow-complete', after: { bytes: result.flows[j].arrivals.at(Infinity) } }]));
@@ -91,8 +111,10 @@ export function runCsv(result: EngineResult, bin: number, options: { senders?: b
     if (cell === undefined) cells.set(after, (cell = eventDetailsCell(after)));
     return cell;
   };
-  const events = ['time_us,sender,kind,details', ...all.map((e) => `${csvNumber(e.time * 1e6, 6, 'time_us')},${e.flow},${e.kind},${details(e.after)}`)].join('\n');
-  return { series, senders: options.senders === false ? undefined : senderRows.join('\n'), events };
+  const frame = (kind: string): boolean => kind === 'pfc-pause' || kind === 'pfc-resume';
+  const who = shared ? (e: { flow: number; kind: string }): string => `${hosts.sender[e.flow]},${frame(e.kind) ? '' : hosts.connection[e.flow]}` : (e: { flow: number }): string => `${e.flow}`;
+  const events = [shared ? 'time_us,sender,connection,kind,details' : 'time_us,sender,kind,details', ...all.map((e) => `${csvNumber(e.time * 1e6, 6, 'time_us')},${who(e)},${e.kind},${details(e.after)}`)].join('\n');
+  return { series, senders: options.senders === false ? undefined : senderRows.join('\n'), ...(options.senders !== false && shared ? { connections: connectionRows.join('\n') } : {}), events };
 }
 
 /** When each flow completed (s; null if not by the horizon): `flowCompletionTimes` of @ccalc/cca. */
@@ -102,9 +124,14 @@ export const completionTimes = flowCompletionTimes;
  * Headline figures of a run (summary.json), from the exact curves and events whatever the bin of the
  * series: peak backlog and the first instant it is reached, when it is back at or below 1 byte after
  * it, first events, counts of PAUSEs received, notifications received and cuts, completion times
- * (each flow's, and their mean, 99th percentile and maximum), the bottleneck's utilisation and
- * Jain's fairness index of the flows' throughputs; with senders that open a connection per burst,
+ * (each sender's, and their mean, 99th percentile and maximum), the bottleneck's utilisation and
+ * Jain's fairness index of the senders' throughputs; with senders that open a connection per burst,
  * each connection's completion time (`connection_completion_us`, per sender in order of opening).
+ * With the model's hosts of several connections, a sender is a host: it completes with its last
+ * connection, `connection_completion_us` lists its connections' (in flow order), and the mean, 99th
+ * percentile and maximum are over connections. Without hosts, `connections_carried_over` counts the
+ * connection openings at which a sender still had earlier bytes waiting (carried on under the new
+ * state: an approximation).
  * Times in µs on the model's clock (at the switch), bytes, and
  * the engine's wall time. With the model, also when the switch sent the first PAUSE (the first
  * `pfc-pause` event, at the sender, minus that flow's pause delay) and the link rate (Gb/s), which
@@ -120,7 +147,12 @@ export function runSummary(result: EngineResult, computeMs: number, model?: Path
     return e === undefined ? null : microseconds(e.time);
   };
   const completed = completionTimes(result);
-  const completion = completed.map((t) => (t === null ? null : microseconds(t)));
+  const us = (t: number | null): number | null => (t === null ? null : microseconds(t));
+  // Senders: hosts with their connections' flows together, or one per flow.
+  const hosts = model === undefined ? null : flowSenders(model);
+  const groups = hosts?.shared === true ? hosts.flows : result.flows.map((_, j) => [j]);
+  const senderCompleted = groups.map((flows) => (flows.some((j) => completed[j] === null) ? null : Math.max(...flows.map((j) => completed[j]!))));
+  const completion = senderCompleted.map(us);
   return {
     horizon_us: microseconds(result.horizon),
     peak_backlog_bytes: Math.round(peak * 1e6) / 1e6,
@@ -134,14 +166,34 @@ export function runSummary(result: EngineResult, computeMs: number, model?: Path
     notifications: result.events.filter((e) => e.kind === 'cnp').length,
     cuts: cutCount(result),
     completion_us: completion,
-    ...(model === undefined || !model.flows.some((f) => connectionOpenings(f.cca).length > 0) ? {} : { connection_completion_us: connectionCompletionTimes(result, model).map((flow) => flow.map((t) => (t === null ? null : microseconds(t)))) }),
-    ...completionFigures(completion),
+    ...(hosts?.shared === true
+      ? { connection_completion_us: hosts.flows.map((flows) => flows.map((j) => us(completed[j]))) }
+      : model === undefined || !model.flows.some((f) => connectionOpenings(f.cca).length > 0)
+        ? {}
+        : { connection_completion_us: connectionCompletionTimes(result, model).map((flow) => flow.map(us)), connections_carried_over: carriedOver(result, model) }),
+    // Completion figures are per connection where hosts have several (a flow's completion time).
+    ...completionFigures(hosts?.shared === true ? completed.map(us) : completion),
     utilisation: model === undefined ? null : utilisation(result, model),
-    fairness: fairness(result, completed),
+    fairness: fairness(result, groups, senderCompleted),
     events: result.stats.events,
     windows: result.stats.windows,
     compute_ms: rounded(computeMs, 3, 'compute_ms'),
   };
+}
+
+/**
+ * For senders that open a new CCA state at each connection's start without hosts (one flow each,
+ * `newConnectionsAt`): at how many openings the sender still had bytes of earlier connections
+ * waiting (more than 1 B). Those bytes went on under the new connection's state, where a packet
+ * simulator would have kept the earlier connection alive beside it: with whole packets, hosts
+ * (`FlowSpec.host`) model that.
+ */
+function carriedOver(result: EngineResult, model: PathServerModel): number {
+  let n = 0;
+  result.flows.forEach((f, j) => {
+    for (const t of connectionOpenings(model.flows[j].cca)) if (t <= result.horizon && f.arrivals.at(t) - f.admitted.at(t) > 1) n += 1;
+  });
+  return n;
 }
 
 /**
@@ -198,8 +250,10 @@ function firstPauseSent(result: EngineResult, model: PathServerModel): number | 
 export function modelParameters(model: PathServerModel): Record<string, unknown> {
   const ecn = model.ecn;
   const pfc = model.pfc;
+  const hosts = flowSenders(model);
   return {
-    senders: model.flows.length,
+    senders: hosts.names.length,
+    ...(hosts.shared ? { connections: model.flows.length } : {}),
     link_rate_gbps: linkRateGbps(model),
     packet_bytes: model.packets?.size ?? (model.tcp === undefined ? null : model.tcp.segmentSize + model.tcp.header),
     cca: [...new Set(model.flows.map((f) => f.cca.name))].join(', '),
@@ -270,17 +324,17 @@ function utilisation(result: EngineResult, model: PathServerModel): number | nul
 }
 
 /**
- * Jain's fairness index (Σx)² / (n·Σx²) of the flows' mean throughputs x: bytes delivered over the
- * time from the flow's first byte to its completion (s, or null: to the horizon if it has not).
- * 1 when all are equal, 1/n when one flow has everything; flows with no traffic are left out;
- * null when there is none.
+ * Jain's fairness index (Σx)² / (n·Σx²) of the senders' mean throughputs x: bytes delivered over the
+ * time from the sender's first byte to its completion (s, or null: to the horizon if it has not).
+ * A sender is a group of flows (a host's connections, or one flow). 1 when all are equal, 1/n when
+ * one sender has everything; senders with no traffic are left out; null when there is none.
  */
-function fairness(result: EngineResult, completion: readonly (number | null)[]): number | null {
+function fairness(result: EngineResult, groups: readonly number[][], completion: readonly (number | null)[]): number | null {
   const x: number[] = [];
-  result.flows.forEach((f, j) => {
-    const start = firstArrival(f, result.horizon);
-    const end = completion[j] ?? result.horizon;
-    if (start < end) x.push(f.delivered.at(end) / (end - start));
+  groups.forEach((flows, g) => {
+    const start = Math.min(...flows.map((j) => firstArrival(result.flows[j], result.horizon)));
+    const end = completion[g] ?? result.horizon;
+    if (start < end) x.push(flows.reduce((sum, j) => sum + result.flows[j].delivered.at(end), 0) / (end - start));
   });
   const sum = x.reduce((a, b) => a + b, 0);
   const squares = x.reduce((a, b) => a + b * b, 0);

@@ -18,15 +18,18 @@ describe('outputs', () => {
     expect(r.stderr).not.toMatch(/failed/);
     expect(r.status).toBe(0);
     const written = listFiles(out).filter((f) => /\.(csv|json|svg)$/.test(f)).map((f) => join(out, f));
-    // Each scenario's folder: the three CSVs (and tcp.csv for TCP senders), summary.json,
+    // Each scenario's folder: the three CSVs (and tcp.csv for TCP senders, connections.csv for hosts), summary.json,
     // charts.json and an SVG per chart in it (five or six: the completion chart needs flows with an end).
     const folders = readdirSync(out);
     expect(folders).toHaveLength(scenarios.length);
     for (const folder of folders) {
       const charts = (JSON.parse(readFileSync(join(out, folder, 'charts.json'), 'utf8')) as { name: string }[]).map((c) => `${c.name}.svg`);
       expect(charts.length, folder).toBeGreaterThanOrEqual(5);
-      const tcp = JSON.parse(readFileSync(join(out, folder, 'summary.json'), 'utf8')).engine === 'segments' ? ['tcp.csv'] : [];
-      expect(readdirSync(join(out, folder)).filter((f) => /\.(csv|json|svg)$/.test(f)).sort(), folder).toEqual(['charts.json', 'events.csv', 'senders.csv', 'series.csv', 'summary.json', ...tcp, ...charts].sort());
+      const summary = JSON.parse(readFileSync(join(out, folder, 'summary.json'), 'utf8'));
+      const tcp = summary.engine === 'segments' ? ['tcp.csv'] : [];
+      // Hosts with several connections: connections.csv beside senders.csv.
+      const connections = summary.parameters.connections === undefined ? [] : ['connections.csv'];
+      expect(readdirSync(join(out, folder)).filter((f) => /\.(csv|json|svg)$/.test(f)).sort(), folder).toEqual(['charts.json', 'events.csv', 'senders.csv', 'series.csv', 'summary.json', ...tcp, ...connections, ...charts].sort());
     }
     for (const f of written) expect(readFileSync(f, 'utf8'), f).not.toMatch(/\bNaN\b|\bInfinity\b/);
   });

@@ -8,7 +8,8 @@ import { arrivalParts } from './scenario/arrivals.ts';
  * that would otherwise run out of memory or run for days, and is far above any study the README
  * describes (10,000 senders, a few seconds simulated, 1 µs bins):
  * - senders in all: each is a flow with its own state and curves;
- * - bursts per sender: each is two breakpoints of its arrival curve, built before the run;
+ * - bursts (or transfers) per sender: each is two breakpoints of its arrival curve, built before
+ *   the run, and with whole packets a connection of its own;
  * - rows of series.csv (horizon / bin; 2 million is about 80 MB), and of senders.csv (× senders;
  *   20 million rows take about half a minute to write);
  * - whole packets to send by the horizon: the event engine's work grows with them (0.2–1 µs each);
@@ -48,9 +49,9 @@ export function checkScenarioSize(s: Scenario): void {
   s.senders.forEach((g, k) => {
     senders += g.count;
     if (senders > RUN_LIMITS.senders) throw new ScenarioError(`senders[${k}].count`, g.count, `at most ${count(RUN_LIMITS.senders)} senders in all (${FORCE})${senders === g.count ? '' : `; with the groups before it that makes ${count(senders)}`}`);
-    const bursts = arrivalParts(g.arrival).reduce((n, a) => n + (a.pattern === 'repeated-bursts' ? a.count : 0), 0);
+    const bursts = arrivalParts(g.arrival).reduce((n, a) => n + (a.pattern === 'repeated-bursts' ? a.count : a.pattern === 'transfers' ? a.transfers.length : 0), 0);
     if (bursts > RUN_LIMITS.burstsPerSender) {
-      const field = g.arrival.pattern === 'repeated-bursts' ? `senders[${k}].arrival.count` : `senders[${k}].arrival`;
+      const field = g.arrival.pattern === 'repeated-bursts' ? `senders[${k}].arrival.count` : g.arrival.pattern === 'transfers' ? `senders[${k}].arrival.transfers` : `senders[${k}].arrival`;
       throw new ScenarioError(field, bursts, `at most ${count(RUN_LIMITS.burstsPerSender)} bursts per sender (${FORCE})`);
     }
   });

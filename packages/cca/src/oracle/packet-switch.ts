@@ -42,7 +42,7 @@ export interface PacketSwitchCase {
 }
 
 export interface PacketSwitchRun {
-  /** When each PAUSE / RESUME acts at its sender (units), per sender, in time order. */
+  /** When each PAUSE / RESUME acts at its sender (units), in time order; a host's under its first sender. */
   frames: { sender: number; time: number; kind: 'pfc-pause' | 'pfc-resume' }[];
   /** Per sender: the instants its packets start leaving the switch (units). */
   dequeues: number[][];
@@ -127,7 +127,7 @@ export function simulatePacketSwitch(c: PacketSwitchCase): PacketSwitchRun {
         continue;
       }
       pending.splice(k, 1);
-      for (let j = 0; j < n; j++) if (hostOf[j] === p.host) frames.push({ sender: j, time: t, kind: p.kind });
+      frames.push({ sender: hostOf.indexOf(p.host), time: t, kind: p.kind });
       resumed[p.host] = paused[p.host] && p.kind === 'pfc-resume';
       paused[p.host] = p.kind === 'pfc-pause';
     }

@@ -10,6 +10,8 @@ export type ArrivalPattern =
   | { pattern: 'repeated-bursts'; size: number; period: number; count: number; start: number; connection: 'per-burst' | 'persistent' }
   | { pattern: 'constant-rate'; rate: number; start: number; stop: number }
   | { pattern: 'trace'; file: string }
+  /** Transfers, each its own connection: `size` bytes handed over `at` (s). */
+  | { pattern: 'transfers'; transfers: { size: number; at: number }[] }
   /** Several patterns at once (a list in the scenario file): their sum. */
   | { pattern: 'sum'; parts: ArrivalPattern[] };
 
@@ -26,6 +28,7 @@ const ALLOWED: Record<Exclude<ArrivalPattern['pattern'], 'sum'>, string[]> = {
   'repeated-bursts': ['pattern', 'size', 'period', 'count', 'start', 'connection'],
   'constant-rate': ['pattern', 'rate', 'start', 'stop', 'size'],
   trace: ['pattern', 'file'],
+  transfers: ['pattern', 'transfers'],
 };
 
 /**
@@ -34,8 +37,10 @@ const ALLOWED: Record<Exclude<ArrivalPattern['pattern'], 'sum'>, string[]> = {
  * "connection": "per-burst" }` (training-style on-off traffic; each burst on a new connection, as a
  * packet simulator runs each burst as its own flow, or "persistent": one CCA state throughout); `{ "pattern": "constant-rate", "rate": "25 Gbps", "start": …,
  * "stop": … }` or with `"size"` instead of `"stop"` (no end: it never stops); `{ "pattern": "trace",
- * "file": "arrivals.csv" }` (a path relative to the scenario file). A list of these is their sum (an
- * application that writes a burst, a steady stream and further bursts).
+ * "file": "arrivals.csv" }` (a path relative to the scenario file); `{ "pattern": "transfers",
+ * "transfers": [{ "at": "0 us", "size": "1 MB" }, …] }` (each transfer its own connection, as a
+ * storage or RPC workload opens one per request). A list of these is their sum (an application that
+ * writes a burst, a steady stream and further bursts).
  */
 export function parseArrival(value: unknown, path: string, baseDir: string): ArrivalPattern {
   if (Array.isArray(value)) {
@@ -63,6 +68,21 @@ export function parseArrival(value: unknown, path: string, baseDir: string): Arr
       const stop = f.has('size') ? start + f.quantity('size', 'bytes') / rate : f.quantity('stop', 'time', Infinity);
       if (!(stop >= start)) throw new ScenarioError(f.at('stop'), f.object.stop, `a time ≥ start (${start} s)`);
       return { pattern: kind, rate, start, stop };
+    }
+    case 'transfers': {
+      const list = f.array('transfers');
+      if (list.length === 0) throw new ScenarioError(f.at('transfers'), list, 'a non-empty list of transfers ({ "at": …, "size": … })');
+      return {
+        pattern: kind,
+        transfers: list.map((v, k) => {
+          const t = new Fields(v, `${f.at('transfers')}[${k}]`, ['at', 'size']);
+          const size = t.quantity('size', 'bytes');
+          if (!(size > 0)) throw new ScenarioError(t.at('size'), t.object.size, 'a size > 0');
+          const at = t.quantity('at', 'time', 0);
+          if (!(at >= 0 && at <= MAX_QUANTITY)) throw new ScenarioError(t.at('at'), t.object.at, 'a time ≥ 0 and at most 1e20 s');
+          return { size, at };
+        }),
+      };
     }
     default: {
       const file = f.string('file');
@@ -93,6 +113,8 @@ export function onWire(a: ArrivalPattern, packetSize: number, header: number): A
     case 'burst':
     case 'repeated-bursts':
       return { ...a, size: size(a.size) };
+    case 'transfers':
+      return { ...a, transfers: a.transfers.map((t) => ({ ...t, size: size(t.size) })) };
     case 'constant-rate':
       return { ...a, rate: (a.rate * packetSize) / payload };
     case 'sum':
@@ -108,9 +130,45 @@ export function onWire(a: ArrivalPattern, packetSize: number, header: number): A
  * @example newConnectionInstants({ pattern: 'repeated-bursts', size: 1e6, period: 1e-3, count: 3, start: 0, connection: 'per-burst' }) // [0.001, 0.002]
  */
 export function newConnectionInstants(a: ArrivalPattern): number[] {
-  if (a.pattern === 'sum') return [...new Set(a.parts.flatMap(newConnectionInstants))].sort((x, y) => x - y);
-  if (a.pattern !== 'repeated-bursts' || a.connection !== 'per-burst') return [];
-  return Array.from({ length: a.count - 1 }, (_, k) => a.start + (k + 1) * a.period);
+  const starts = connectionPatterns(a).map(firstInstant);
+  return [...new Set(starts)].sort((x, y) => x - y).slice(1);
+}
+
+/**
+ * A sender's traffic as its connections, in order of their start: each burst of per-burst repeated
+ * bursts and each transfer is its own connection; everything else (bursts, persistent repeated
+ * bursts, constant rates, traces) is one connection, their sum.
+ * @example connectionPatterns({ pattern: 'repeated-bursts', size: 1e6, period: 1e-3, count: 2, start: 0, connection: 'per-burst' }).length // 2
+ */
+export function connectionPatterns(a: ArrivalPattern): ArrivalPattern[] {
+  const own: ArrivalPattern[] = [];
+  const rest: ArrivalPattern[] = [];
+  for (const part of arrivalParts(a)) {
+    if (part.pattern === 'repeated-bursts' && part.connection === 'per-burst') {
+      for (let k = 0; k < part.count; k++) own.push({ pattern: 'burst', size: part.size, at: part.start + k * part.period });
+    } else if (part.pattern === 'transfers') for (const t of part.transfers) own.push({ pattern: 'burst', size: t.size, at: t.at });
+    else rest.push(part);
+  }
+  const all = rest.length === 0 ? own : [rest.length === 1 ? rest[0] : { pattern: 'sum' as const, parts: rest }, ...own];
+  // Stable: at one instant, the persistent connection first, then in the order given.
+  return all.map((p, k) => ({ p, k, at: firstInstant(p) })).sort((x, y) => x.at - y.at || x.k - y.k).map((x) => x.p);
+}
+
+/** When a pattern's first data arrives (s), as far as the pattern says without reading a trace (0 for a trace). */
+function firstInstant(a: ArrivalPattern): number {
+  switch (a.pattern) {
+    case 'burst':
+      return a.at;
+    case 'repeated-bursts':
+    case 'constant-rate':
+      return a.start;
+    case 'transfers':
+      return Math.min(...a.transfers.map((t) => t.at));
+    case 'sum':
+      return Math.min(...a.parts.map(firstInstant));
+    default:
+      return 0;
+  }
 }
 
 /** The time columns a packet trace may have, with their factor to seconds. */
@@ -135,6 +193,10 @@ export async function arrivalCurve(a: ArrivalPattern): Promise<Curve> {
     case 'sum': {
       const parts = await Promise.all(a.parts.map(arrivalCurve));
       return parts.reduce((x, y) => add(x, y));
+    }
+    case 'transfers': {
+      const sorted = [...a.transfers].sort((x, y) => x.at - y.at);
+      return fromPackets(sorted.map((t) => t.at), sorted.map((t) => t.size));
     }
     default: {
       const header = await readCsvHeader(a.file);

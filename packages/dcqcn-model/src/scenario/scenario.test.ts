@@ -47,7 +47,7 @@ describe('parseScenario', () => {
     ['a negative rate', (j) => (j.link.rate = '-5 Gbps'), /^link\.rate: expected a rate .*not negative, got "-5 Gbps"/],
     ['NaN', (j) => (j.ecn.pMax = Number.NaN), /^ecn\.pMax: expected a number ≥ 0 ≤ 1, got NaN$/],
     ['a missing required field', (j) => delete j.delays, /^delays: expected an object, got nothing$/],
-    ['an unknown arrival pattern', (j) => (j.senders[0].arrival.pattern = 'poisson'), /^senders\[0\]\.arrival\.pattern: expected one of "burst", "repeated-bursts", "constant-rate", "trace", got "poisson"/],
+    ['an unknown arrival pattern', (j) => (j.senders[0].arrival.pattern = 'poisson'), /^senders\[0\]\.arrival\.pattern: expected one of "burst", "repeated-bursts", "constant-rate", "trace", "transfers", got "poisson"/],
     ['K_min above K_max', (j) => (j.ecn.kMin = '300 kB'), /^ecn\.kMin: expected a size ≤ ecn\.kMax \(200000 B\), got "300 kB"/],
     ['a parameter of another DCQCN variant', (j) => (j.cca.g = 0.5), /^cca\.g: expected no such field \(cca has: algorithm, variant, lineRate, decrease, additiveIncrease, increaseInterval, timeout\)/],
     ['a missing parameter without a default', (j) => (j.cca = { algorithm: 'aimd-window', initialWindow: '10 kB' }), /^cca\.slowStartThreshold: expected a bytes with a unit \(required for aimd-window\), got nothing$/],

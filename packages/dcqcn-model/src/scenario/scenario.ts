@@ -1,10 +1,10 @@
 import { rate, rateLatency, type Curve } from '@ccalc/curves';
-import { newConnectionsAt, type EcnConfig, type FlowSpec, type LinkSpec, type PathServerModel, type PfcConfig, type TcpPath } from '@ccalc/cca';
+import { newConnectionsAt, type EcnConfig, type FlowSpec, type HostSpec, type LinkSpec, type PathServerModel, type PfcConfig, type TcpPath } from '@ccalc/cca';
 import { readJsonFile } from '../json-file.ts';
 import { basename, dirname } from 'node:path';
 import { ScenarioError, TIME_RESOLUTION } from '../units.ts';
 import type { BuiltIn, Clock } from '../scenarios.ts';
-import { arrivalCurve, arrivalParts, newConnectionInstants, onWire, parseArrival, type ArrivalPattern } from './arrivals.ts';
+import { arrivalCurve, arrivalParts, connectionPatterns, newConnectionInstants, onWire, parseArrival, type ArrivalPattern } from './arrivals.ts';
 import { buildCca, parseCca, type CcaSpec } from './cca-spec.ts';
 import { Fields } from './fields.ts';
 import { checkScenarioSize } from '../run-cost.ts';
@@ -185,24 +185,33 @@ export function parseScenario(json: unknown, name: string, baseDir: string): Sce
 }
 
 /**
- * The path-server model of a scenario for a horizon (s), given each group's arrival curve.
- * Delays: a group's own, else the scenario's, else ΔR (`delays.feedback`).
+ * The path-server model of a scenario for a horizon (s), given each group's arrival curve and, for
+ * senders that are hosts with several connections, each connection's (`connections`, from
+ * `connectionCurves`). Delays: a group's own, else the scenario's, else ΔR (`delays.feedback`).
+ * With `connections`, every sender is a host (`hosts`) and each of its connections a flow with
+ * fresh CCA state, named `<sender>/<k>`; without, a sender is one flow, which opens a new CCA state
+ * at each later connection's start (`newConnectionsAt`, the fluid approximation).
  */
-export function scenarioModel(s: Scenario, arrivals: readonly Curve[], horizon: number): PathServerModel {
+export function scenarioModel(s: Scenario, arrivals: readonly Curve[], horizon: number, connections?: readonly (readonly Curve[])[]): PathServerModel {
+  const hosts: HostSpec[] = [];
   const flows: FlowSpec[] = s.senders.flatMap((g, k) =>
-    Array.from({ length: g.count }, (_, j) => ({
-      arrivals: arrivals[k],
-      cca: connections(buildCca(g.cca, s.tcp?.segmentSize), newConnectionInstants(g.arrival)),
-      access: g.access,
-      ackDelay: g.delays.ack ?? s.delays.ack ?? s.feedbackDelay,
-      notificationDelay: g.delays.notification ?? s.delays.notification ?? s.feedbackDelay,
-      pauseDelay: g.delays.pause ?? s.delays.pause ?? s.feedbackDelay,
-      name: g.name !== undefined && g.count === 1 ? g.name : `${g.name ?? `g${k}-`}${j}`,
-    })),
+    Array.from({ length: g.count }, (_, j) => {
+      const name = g.name !== undefined && g.count === 1 ? g.name : `${g.name ?? `g${k}-`}${j}`;
+      const flow = {
+        access: g.access,
+        ackDelay: g.delays.ack ?? s.delays.ack ?? s.feedbackDelay,
+        notificationDelay: g.delays.notification ?? s.delays.notification ?? s.feedbackDelay,
+        pauseDelay: g.delays.pause ?? s.delays.pause ?? s.feedbackDelay,
+      };
+      if (connections === undefined) return [{ ...flow, arrivals: arrivals[k], cca: perBurstStates(buildCca(g.cca, s.tcp?.segmentSize), newConnectionInstants(g.arrival)), name }];
+      const host = hosts.push({ name }) - 1;
+      return connections[k].map((curve, c) => ({ ...flow, arrivals: curve, cca: buildCca(g.cca, s.tcp?.segmentSize), host, name: `${name}/${c}` }));
+    }).flat(),
   );
   return {
     service: s.link.latency > 0 ? rateLatency(s.link.rate, s.link.latency) : rate(s.link.rate),
     flows,
+    ...(connections === undefined ? {} : { hosts }),
     horizon,
     feedbackDelay: s.feedbackDelay,
     ecn: s.ecn,
@@ -244,7 +253,7 @@ function isSegmentCca(cca: CcaSpec): boolean {
 }
 
 /** The CCA of a sender that opens new connections at these instants (itself if none). */
-function connections(cca: FlowSpec['cca'], instants: number[]): FlowSpec['cca'] {
+function perBurstStates(cca: FlowSpec['cca'], instants: number[]): FlowSpec['cca'] {
   return instants.length === 0 ? cca : newConnectionsAt(cca, instants);
 }
 
@@ -265,6 +274,19 @@ function outputName(f: Fields, fallback: string): string {
 
 /** A scenario ready to run, as a built-in is, with its name, bin and whether it runs until complete. */
 export type PreparedScenario = BuiltIn & { name: string; bin: number; untilComplete: boolean; seed: number };
+
+/**
+ * Each group's connections' arrival curves when its senders are hosts with several connections
+ * (`connectionPatterns`: a connection per burst with `"connection": "per-burst"`, per transfer), in
+ * order of their start; undefined when no sender has more than one, or with fluid senders, which
+ * the curve engine runs as one flow per sender (a new CCA state per connection, bytes still waiting
+ * carried on under it: `newConnectionsAt`).
+ */
+export async function connectionCurves(s: Scenario): Promise<Curve[][] | undefined> {
+  const patterns = s.senders.map((g) => connectionPatterns(g.arrival));
+  if (!s.wholePackets || s.tcp !== undefined || patterns.every((p) => p.length < 2)) return undefined;
+  return Promise.all(patterns.map((p) => Promise.all(p.map(arrivalCurve))));
+}
 
 /**
  * Reads, validates and prepares a scenario file: the result runs like a built-in scenario. Errors
@@ -293,6 +315,7 @@ export async function prepareScenario(json: unknown, name: string, baseDir: stri
   const s = parseScenario(json, name, baseDir);
   if (options.force !== true) checkScenarioSize(s);
   const arrivals = await Promise.all(s.senders.map((g) => arrivalCurve(g.arrival)));
+  const connections = await connectionCurves(s);
   const totalBytes = s.senders.reduce((sum, g, k) => sum + g.count * arrivals[k].at(Infinity), 0);
   return {
     name: s.name,
@@ -301,7 +324,7 @@ export async function prepareScenario(json: unknown, name: string, baseDir: stri
     untilComplete: s.horizon === 'until-complete',
     bin: s.bin,
     seed: s.seed,
-    model: (h) => scenarioModel(s, arrivals, h),
+    model: (h) => scenarioModel(s, arrivals, h, connections),
     clock: s.clock,
   };
 }

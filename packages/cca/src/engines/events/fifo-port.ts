@@ -133,8 +133,8 @@ export class FifoPort {
     }
   }
 
-  /** Starts the head packet's transmission at `time` (= nextDequeue()). */
-  dequeue(time: number): void {
+  /** Starts the head packet's transmission at `time` (= nextDequeue()); returns its flow. */
+  dequeue(time: number): number {
     const slot = this.head & (this.ring.length - 1);
     const flow = this.ring[slot];
     const arrival = this.ringArrival[slot];
@@ -159,6 +159,7 @@ export class FifoPort {
     }
     // Marked at dequeue: the queue the packet leaves behind.
     if (this.ecn?.at === 'dequeue') this.decide(flow, time, from, this.queued * this.packet);
+    return flow;
   }
 
   /** The earliest 'paper' resume, and a new PAUSE at once if that ingress is still above X_off. */

@@ -16,7 +16,7 @@ import type { PacketSender } from './sender.ts';
  *   its admission is frozen until the NIC picks it, and its pacing then restarts from the packet
  *   the NIC sends, as ns-3's next-available time counts from the last send.
  * A PFC PAUSE reaches every connection of the host (one ingress at the switch), so a paused host
- * sends nothing. Each connection keeps its own CCA, timers and notifications.
+ * sends nothing; the host's first connection (in flow order) logs the frame. Each connection keeps its own CCA, timers and notifications.
  * The NIC scans when ns-3's does, since a scan that finds nothing ready may still remove finished
  * queue pairs (and so move the round robin): when a connection is ready while it is free, when it
  * becomes free after a packet (while a finished connection may be waiting to be removed), when a
@@ -44,13 +44,13 @@ export class HostNic {
     /** One packet at the NIC's line rate, I/L (s). */
     readonly lineTime: number,
     private readonly trainGap: number,
-    /** Whether a connection's every byte is sent and acknowledged by t. */
-    private readonly finishedBy: (flow: number, t: number) => boolean,
   ) {
     const first = new Map(members.map((s) => [s, firstDataTime(s.arrivals)]));
     this.order = [...members].sort((a, b) => first.get(a)! - first.get(b)! || a.index - b.index);
     this.firstData = this.order.map((s) => first.get(s)!);
     for (const s of members) s.gated = true;
+    // A frame stops or starts the whole host: its first connection logs it.
+    members.forEach((s, k) => (s.logsFrames = k === 0));
   }
 
   /**
@@ -112,12 +112,12 @@ export class HostNic {
         if (!(s.held || ready(s, limit, horizon))) continue;
         found = idx;
         break;
-      } else if (isFinished(s, this.finishedBy, t) && idx < firstFinished) firstFinished = idx;
+      } else if (s.closedBy(t) && idx < firstFinished) firstFinished = idx;
     }
     if (firstFinished < n) {
       let next = firstFinished;
       for (let i = firstFinished + 1; i < n; i++) {
-        if (isFinished(g[i], this.finishedBy, t)) continue;
+        if (g[i].closedBy(t)) continue;
         if (i === found) found = next;
         g[next++] = g[i];
       }
@@ -132,11 +132,6 @@ export class HostNic {
 /** Ready to send now: not paused, not waiting already, its next packet due by `limit`. */
 function ready(s: PacketSender, limit: number, horizon: number): boolean {
   return !s.paused && (s.held || (s.nextStart <= limit && s.nextStart < horizon));
-}
-
-/** Every byte sent and acknowledged by t: ns-3 removes such a queue pair from the group. */
-function isFinished(s: PacketSender, finishedBy: (flow: number, t: number) => boolean, t: number): boolean {
-  return s.done() && finishedBy(s.index, t);
 }
 
 /** When a connection's first data arrives (s): the first instant A rises; +∞ for none. */

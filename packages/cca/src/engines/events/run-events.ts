@@ -64,10 +64,6 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
   signals.port = port;
   // Hosts with several connections: their NIC decides which connection sends (HostNic).
   const T = port.packetTime;
-  const finishedBy = (j: number, at: number): boolean => {
-    const starts = port.flowStarts[j];
-    return starts.length === senders[j].started && starts.length > 0 && starts.at(starts.length - 1) + T + delays[j].ack <= at;
-  };
   const nics = ports.members.map((members, g) => {
     if (members.length < 2) return null;
     const h = model.hosts![ports.host[g]];
@@ -75,7 +71,6 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
       members.map((j) => senders[j]),
       packet / (h.lineRate ?? C),
       trainGap,
-      finishedBy,
     );
   });
   const nicOf = model.flows.map((_, j) => nics[ports.ingressOf[j]]);
@@ -89,9 +84,15 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
   // A transmission starts; once nothing is left to send or queued, a run until complete ends when
   // the last transmission does.
   const dequeue = (d: number): void => {
-    port.dequeue(d);
+    const f = port.dequeue(d);
+    // A connection of a shared NIC whose last packet leaves now is acknowledged T + ΔR later: it closes then.
+    if (nicOf[f] !== null && senders[f].done() && port.flowStarts[f].length === senders[f].started) {
+      senders[f].closeAt(d + T + delays[f].ack);
+      heap.set(f, keyOf(senders[f]));
+    }
     if (options.untilComplete && port.queued === 0 && port.transmittedBy < horizon && senders.every((s) => s.done())) horizon = port.transmittedBy;
   };
+  // Work done (instants and senders handled), for progress calls every 65,536 of them.
   let steps = 0;
   for (;;) {
     let tSender = heap.topKey();
@@ -111,7 +112,10 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
     if (!(t <= horizon)) break;
     // One instant: every event within the curves' tolerance of t.
     const limit = t + tolerance(t);
-    if (options.onProgress !== undefined && ++steps % 65536 === 0) options.onProgress(t, horizon);
+    if (options.onProgress !== undefined && (steps += 1) >= 65536) {
+      steps = 0;
+      options.onProgress(t, horizon);
+    }
 
     // 1. Each sender with something at this instant: its reactions (packets started before a
     // reaction are handed over first), then the packet it starts now.
@@ -119,6 +123,7 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
     while (heap.topKey() <= limit) {
       const s = senders[heap.top()];
       const nic = nicOf[s.index];
+      steps += 1;
       if (nic === null) {
         while (s.reactOnce(reactUntil, events, arriving));
         if (s.nextStart <= limit && s.nextStart < horizon) arriving.add(s.index, s.startPacket());

@@ -42,6 +42,16 @@ export class PacketSender {
   /** Ready but waiting for the NIC (since `heldSince`, s): its admission is frozen until picked. */
   held = false;
   heldSince = Infinity;
+  /** Whether this sender logs the PFC frames it receives (a host's frames are logged once, by its first connection). */
+  logsFrames = true;
+  /**
+   * When a connection of a shared NIC is closed (s): its last byte acknowledged, as ns-3 completes
+   * a queue pair. From then on its CCA is gone (no timers, byte counts or notifications); +∞ until
+   * its last packet has left the switch.
+   */
+  private closing = Infinity;
+  private closed = false;
+  private closedAt = Infinity;
   /** Â up to the plan's start (the history the pacer reads). */
   private readonly history = new Trace();
   private plan: Curve;
@@ -114,10 +124,23 @@ export class PacketSender {
   /** The earliest of the pending reactions, computed again after one is handled. */
   private earliestReaction(): number {
     let t = this.nextTimer < this.bytesTime ? this.nextTimer : this.bytesTime;
+    if (this.closing < t) t = this.closing;
     if (this.arrivalChange < t) t = this.arrivalChange;
     if (this.frameHead < this.frameTimes.length && this.frameTimes.at(this.frameHead) < t) t = this.frameTimes.at(this.frameHead);
     if (this.cnpHead < this.cnpTimes.length && this.cnpTimes.at(this.cnpHead) < t) t = this.cnpTimes.at(this.cnpHead);
     return t;
+  }
+
+  /** The connection closes at `time` (see `closing`). */
+  closeAt(time: number): void {
+    this.closing = time;
+    this.closedAt = time;
+    if (time < this.reactionAt) this.reactionAt = time;
+  }
+
+  /** Whether the connection is closed by t. */
+  closedBy(t: number): boolean {
+    return this.closedAt <= t;
   }
 
   /** A PFC frame that reaches this sender at `time`. */
@@ -129,6 +152,7 @@ export class PacketSender {
 
   /** A notification that reaches this sender at `time`, for the packet whose first byte is `from`. */
   notificationArrives(time: number, from: number): void {
+    if (this.closed) return;
     this.cnpTimes.push(time);
     this.cnpFrom.push(from);
     if (time < this.reactionAt) this.reactionAt = time;
@@ -146,11 +170,22 @@ export class PacketSender {
     if (!(at <= limit)) return false;
     const frame = this.frameHead < this.frameTimes.length ? this.frameTimes.at(this.frameHead) : Infinity;
     const cnp = this.cnpHead < this.cnpTimes.length ? this.cnpTimes.at(this.cnpHead) : Infinity;
+    if (this.closing === at && frame !== at) {
+      // Closed: its timers, byte counter and notifications on their way end (frames still come).
+      this.closed = true;
+      this.closing = Infinity;
+      this.nextTimer = Infinity;
+      this.bytesTime = Infinity;
+      this.cnpHead = this.cnpTimes.length;
+      events.push({ time: at, flow: this.index, kind: 'connection-closed', before: this.described, after: this.described });
+      this.reactionAt = this.earliestReaction();
+      return true;
+    }
     this.startPacketsBy(at, started);
     if (this.arrivalChange === at) this.replan(at);
     else if (frame === at) {
       const pause = this.frameKinds[this.frameHead++] === PAUSE;
-      events.push({ time: at, flow: this.index, kind: pause ? 'pfc-pause' : 'pfc-resume', before: {}, after: {} });
+      if (this.logsFrames) events.push({ time: at, flow: this.index, kind: pause ? 'pfc-pause' : 'pfc-resume', before: {}, after: {} });
       if (pause !== this.paused) {
         this.paused = pause;
         this.replan(at);
@@ -310,7 +345,7 @@ export class PacketSender {
 
   /** When Â first exceeds the CCA's byte target (within the margin), from x on; +∞ for none. */
   private findBytes(x: number): number {
-    if (!this.cca.listens.bytes || this.cca.byteTarget === undefined) return Infinity;
+    if (this.closed || !this.cca.listens.bytes || this.cca.byteTarget === undefined) return Infinity;
     const target = this.cca.byteTarget(this.state);
     if (!(target < Infinity)) return Infinity;
     const local = firstTimeAbove(this.plan, x - this.planT0, Infinity, target - MARGIN - this.planBase);
