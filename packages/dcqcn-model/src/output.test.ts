@@ -62,3 +62,49 @@ describe('summary figures come from the exact curves, whatever the bin', () => {
     expect(s.backlog_clear_time_us).toBeCloseTo((t0 + T) * 1e6, 3);
   });
 });
+
+describe('outputs of hosts with several connections', () => {
+  it('events.csv has the connection, senders.csv the hosts, connections.csv each connection; completion per host and per connection', async () => {
+    const { runEvents, fixedRate } = await import('@ccalc/cca');
+    const { rate, step } = await import('@ccalc/curves');
+    const { runCsv, runSummary } = await import('./output.ts');
+    // Host 0: two connections (the second starts while the first sends); host 1: one. 1000 B packets at 1 GB/s.
+    const cca = fixedRate(1e9);
+    const model = {
+      service: rate(1e9),
+      hosts: [{ name: 'a' }, { name: 'b' }],
+      flows: [
+        { arrivals: step(20_000, 0), cca, host: 0 },
+        { arrivals: step(10_000, 5e-6), cca, host: 0 },
+        { arrivals: step(20_000, 0), cca, host: 1 },
+      ],
+      horizon: 100e-6,
+      feedbackDelay: 2e-6,
+      pfc: { xOff: 4500, xOn: 2500 },
+      packets: { size: 1000 },
+    };
+    const result = runEvents(model);
+    const csv = runCsv(result, 10e-6, { model });
+    const events = csv.events.split('\n');
+    expect(events[0]).toBe('time_us,sender,connection,kind,details');
+    // PFC frames once per host, without a connection; a connection's own rows name it.
+    const pauses = events.filter((r) => r.includes(',pfc-pause,'));
+    expect(pauses.length).toBeGreaterThan(1);
+    expect(pauses.every((r) => /^[\d.]+,[01],,pfc-pause,/.test(r))).toBe(true);
+    expect(events.filter((r) => r.includes(',flow-complete,')).map((r) => r.split(',').slice(1, 3).join(','))).toEqual(expect.arrayContaining(['0,0', '0,1', '1,0']));
+    expect(csv.senders!.split('\n').filter((r) => r.startsWith('10,')).map((r) => r.split(',')[1])).toEqual(['0', '1']);
+    // Host 0 has two connections: its totals have no single CCA limit; host 1 keeps its own.
+    expect(csv.senders!.split('\n').find((r) => r.startsWith('10,0,'))).toMatch(/^10,0,,,/);
+    expect(csv.senders!.split('\n').find((r) => r.startsWith('10,1,'))).toMatch(/^10,1,8,,/);
+    expect(csv.connections!.split('\n')[0]).toBe('time_us,sender,connection,rate_gbps,window_bytes,admitted_rate_gbps,backlog_bytes');
+    expect(csv.connections!.split('\n').filter((r) => r.startsWith('10,')).map((r) => r.split(',').slice(1, 3).join(','))).toEqual(['0,0', '0,1', '1,0']);
+    const s = runSummary(result, 0, model) as { completion_us: number[]; connection_completion_us: number[][]; parameters: { senders: number; connections: number }; completed: number };
+    expect(s.parameters).toMatchObject({ senders: 2, connections: 3 });
+    expect(s.connection_completion_us.map((c) => c.length)).toEqual([2, 1]);
+    expect(s.completion_us[0]).toBe(Math.max(...s.connection_completion_us[0]));
+    expect(s.completion_us[1]).toBe(s.connection_completion_us[1][0]);
+    expect(s.completed).toBe(3);
+    // 50 packets through a 1 GB/s port: the last leaves 50 µs after the first arrives.
+    expect(Math.max(...s.completion_us)).toBeCloseTo(50, 3);
+  });
+});

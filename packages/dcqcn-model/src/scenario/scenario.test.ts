@@ -126,6 +126,42 @@ describe('arrival patterns', () => {
     await expect(cca('new')).rejects.toThrow(/bursts\.json: senders\[0\]\.arrival\.connection: expected one of "per-burst", "persistent", got "new"/);
   });
 
+  it('with whole packets, a sender of several connections is a host, each connection a flow in order of start', async () => {
+    const hosts = {
+      ...base(),
+      wholePackets: true,
+      packetHeader: '48 B',
+      cca: { algorithm: 'dcqcn', variant: 'ns3-mlx' },
+      senders: [
+        { count: 2, name: 'w', arrival: [{ pattern: 'repeated-bursts', size: '1 MB', period: '100 us', count: 2, start: '10 us' }, { pattern: 'constant-rate', rate: '1 Gbps', stop: '50 us' }] },
+        { name: 'rpc', arrival: { pattern: 'transfers', transfers: [{ at: '30 us', size: '2 kB' }, { at: '5 us', size: '1 kB' }] } },
+      ],
+    };
+    const model = (await loadScenarioFile(writeScenario('hosts.json', hosts))).model(1e-3);
+    expect(model.hosts?.map((h) => h.name)).toEqual(['w0', 'w1', 'rpc']);
+    // w0: the constant-rate part (from 0) on one connection, then a connection per burst; rpc: a connection per transfer, by start.
+    expect(model.flows.map((f) => `${f.name}@${f.host}`)).toEqual(['w0/0@0', 'w0/1@0', 'w0/2@0', 'w1/0@1', 'w1/1@1', 'w1/2@1', 'rpc/0@2', 'rpc/1@2']);
+    expect(model.flows.map((f) => f.arrivals.at(Infinity))).toEqual([(1e9 / 8) * 50e-6 * (1048 / 1000), 1.048e6, 1.048e6, (1e9 / 8) * 50e-6 * (1048 / 1000), 1.048e6, 1.048e6, 1048, 2096].map((x) => expect.closeTo(x, 6)));
+    expect(model.flows[2].arrivals.at(110e-6 + 1e-9)).toBeCloseTo(1.048e6, 6);
+    expect(model.flows[2].arrivals.at(110e-6 - 1e-9)).toBe(0);
+    // Each connection its own CCA from its initial state (no connection-start timers).
+    expect(model.flows.every((f) => f.cca.nextTimer(f.cca.initial()) === Infinity)).toBe(true);
+    // Fluid: one flow per sender, a new state at each later connection's start.
+    const fluid = (await loadScenarioFile(writeScenario('fluid.json', { ...hosts, wholePackets: false }))).model(1e-3);
+    expect(fluid.hosts).toBeUndefined();
+    expect(fluid.flows.length).toBe(3);
+    expect(fluid.flows[2].cca.nextTimer(fluid.flows[2].cca.initial())).toBeCloseTo(30e-6, 15);
+  });
+
+  it.each([
+    [{ pattern: 'transfers', transfers: [] }, /senders\[0\]\.arrival\.transfers: expected a non-empty array, got \[\]/],
+    [{ pattern: 'transfers', transfers: [{ at: '1 us', size: '0 B' }] }, /senders\[0\]\.arrival\.transfers\[0\]\.size: expected a size > 0, got "0 B"/],
+    [{ pattern: 'transfers', transfers: [{ at: '-1 us', size: '1 kB' }] }, /senders\[0\]\.arrival\.transfers\[0\]\.at: expected a duration such as "50 us" \(or seconds\), not negative, got "-1 us"/],
+    [{ pattern: 'transfers', transfers: [{ when: '1 us', size: '1 kB' }] }, /senders\[0\]\.arrival\.transfers\[0\]\.when/],
+  ])('a bad transfer list %j is refused, naming the field', (arrival, pattern) => {
+    expect(() => parseScenario({ ...base(), senders: [{ arrival }] }, 'x', dir)).toThrow(pattern);
+  });
+
   it.each([
     ['time_us,size\n0,1\n', /packets\.csv:1 \(bytes\): missing column "bytes"/],
     ['when,bytes\n0,1\n', /packets\.csv:1 \(time\): expected a time column \(time_s, time_ms, time_us, time_ns\)/],
