@@ -127,7 +127,7 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
       if (nic === null) {
         while (s.reactOnce(reactUntil, events, arriving));
         if (s.nextStart <= limit && s.nextStart < horizon) arriving.add(s.index, s.startPacket());
-        heap.set(s.index, keyOf(s));
+        heap.set(s.index, senderKey(s, horizon, null));
       } else {
         // A shared NIC: every connection's reactions at this instant, then the NIC's choice.
         for (const m of nic.members) while (m.reactOnce(reactUntil, events, arriving));
@@ -152,8 +152,11 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
  */
 function senderKey(s: PacketSender, horizon: number, nic: HostNic | null): number {
   const r = s.nextReaction();
-  let start = s.held ? (s.paused ? Infinity : Math.max(nic!.free, s.heldSince)) : s.nextStart < horizon ? s.nextStart : Infinity;
-  if (nic !== null) start = Math.min(start, nic.scanAt());
+  let start = s.nextStart < horizon ? s.nextStart : Infinity;
+  if (nic !== null) {
+    if (s.held) start = s.paused ? Infinity : Math.max(nic.free, s.heldSince);
+    start = Math.min(start, nic.scanAt());
+  }
   return r < start ? (r <= horizon ? r : Infinity) : start;
 }
 
