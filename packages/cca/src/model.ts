@@ -24,8 +24,8 @@ export interface FlowSpec {
   /**
    * The host this flow is a connection of (an index into `PathServerModel.hosts`). A host's
    * connections share its NIC (round robin, never above its line rate) and its switch ingress (one
-   * PFC count; a PAUSE stops them all); each keeps its own CCA state and notifications. A flow
-   * without a host is a host of its own.
+   * PFC count; a PAUSE stops them all, reaching them after the first connection's pause delay);
+   * each keeps its own CCA state and notifications. A flow without a host is a host of its own.
    */
   host?: number;
 }

@@ -38,6 +38,15 @@ export class HostNic {
   /** When the NIC last scanned, and whether the host was paused then (s). */
   private lastScan = -Infinity;
   private wasPaused = false;
+  /** Connections waiting for the NIC, and those that have sent everything and are not removed yet. */
+  private heldCount = 0;
+  private doneCount = 0;
+  private readonly counted = new Set<PacketSender>();
+  /** Connections whose packet is due at the current instant (`markDue`), and whether a decision is pending. */
+  private readonly due: PacketSender[] = [];
+  pending = false;
+  /** Connections whose key may have changed in the last decision (picked, held or released). */
+  readonly touched: PacketSender[] = [];
 
   constructor(
     readonly members: PacketSender[],
@@ -54,26 +63,46 @@ export class HostNic {
   }
 
   /**
-   * The NIC at one instant t (every time up to `limit` is t): if it is free, it sends the packet of
-   * the connection its round robin finds ready (releasing it if it was waiting) and hands it to
-   * `started`; every other connection that is ready now waits. Call after the connections' reactions
-   * at this instant, and again after any later reaction at it.
+   * A connection of this host was handled at the current instant (its reactions): the NIC decides
+   * at this instant, and sends or holds its packet if one is due (`nextStart` by `limit`).
+   */
+  markHandled(s: PacketSender, limit: number, horizon: number): void {
+    this.pending = true;
+    if (!s.held && !s.paused && s.nextStart <= limit && s.nextStart < horizon) this.due.push(s);
+    this.countDone(s);
+  }
+
+  /**
+   * The NIC at one instant t (every time up to `limit` is t), after the reactions of its connections
+   * at t: if it is free and must scan (a connection is ready, it has just sent a packet, a
+   * connection joined or the host was resumed: when ns-3's scans), it sends the packet of the
+   * connection its round robin finds ready (releasing it if it was waiting) and hands it to
+   * `started`; every other connection that is ready now waits. `touched` lists the connections
+   * whose plans changed.
    */
   decide(t: number, limit: number, horizon: number, started: { add(flow: number, time: number): void }): void {
+    this.pending = false;
+    this.touched.length = 0;
     let joinedNow = false;
     while (this.joined < this.order.length && this.firstData[this.joined] <= limit) {
       this.group.push(this.order[this.joined++]);
       joinedNow = true;
     }
-    const paused = this.members.every((s) => s.paused);
+    // Frames reach every connection of the host at once: its first connection's state is the host's.
+    const paused = this.members[0].paused;
     const resumed = this.wasPaused && !paused;
     this.wasPaused = paused;
     const transmitted = this.free > this.lastScan && this.free >= t - (limit - t);
-    if (this.free <= limit && (joinedNow || resumed || transmitted || this.group.some((s) => ready(s, limit, horizon)))) {
+    const anyReady = !paused && (this.due.length > 0 || this.heldCount > 0);
+    let pick: PacketSender | null = null;
+    if (this.free <= limit && (joinedNow || resumed || transmitted || anyReady)) {
       this.lastScan = Math.max(t, this.free); // this scan is also the one at the free instant, if within this instant
-      const pick = this.scan(t, limit, horizon);
+      pick = this.scan(t, limit, horizon);
       if (pick !== null) {
-        if (pick.held) pick.release(t);
+        if (pick.held) {
+          pick.release(t);
+          this.heldCount -= 1;
+        }
         if (!(pick.nextStart <= limit)) throw new Error(`host NIC: connection ${pick.index} picked at ${t} s has its next packet at ${pick.nextStart} s`);
         const x = pick.startPacket();
         if (startsTrain(x - this.lastStart, this.trainGap)) this.trainStart = x;
@@ -81,18 +110,35 @@ export class HostNic {
         pick.trainStart = this.trainStart;
         this.free = x + this.lineTime;
         started.add(pick.index, x);
+        this.countDone(pick);
+        this.touched.push(pick);
       }
     } else if (this.free <= limit) this.lastScan = Math.max(this.lastScan, this.free); // nothing to scan for at this free instant
-
-    for (const s of this.group) if (!s.held && ready(s, limit, horizon)) s.hold(s.nextStart);
+    for (const s of this.due) {
+      if (s === pick || s.held || !ready(s, limit, horizon)) continue;
+      s.hold(s.nextStart);
+      this.heldCount += 1;
+      this.touched.push(s);
+    }
+    this.due.length = 0;
   }
 
   /**
-   * When the NIC must scan although no connection is ready (s; +∞ for never): the end of its packet
-   * in transmission, while a connection that has sent everything may be waiting to be removed.
+   * When the NIC must decide although none of its connections has anything due (s; +∞ for never):
+   * when it is free again, if connections wait for it (and the host is not paused), or if one that
+   * has sent everything may be removed by the scan at the end of its packet.
    */
-  scanAt(): number {
-    return this.free > this.lastScan && this.group.some((s) => s.done()) ? this.free : Infinity;
+  wakeAt(): number {
+    const waiting = this.heldCount > 0 && !this.members[0].paused;
+    return (waiting || this.doneCount > 0) && this.free > this.lastScan ? this.free : Infinity;
+  }
+
+  /** Counts a connection that has sent everything, once. */
+  private countDone(s: PacketSender): void {
+    if (!this.counted.has(s) && s.done()) {
+      this.counted.add(s);
+      this.doneCount += 1;
+    }
   }
 
   /**
@@ -121,6 +167,7 @@ export class HostNic {
         if (i === found) found = next;
         g[next++] = g[i];
       }
+      this.doneCount -= n - next;
       g.length = next;
     }
     if (found < 0) return null;

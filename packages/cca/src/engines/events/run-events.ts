@@ -57,26 +57,24 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
   const senders = model.flows.map((spec, j) => new PacketSender(j, spec.cca, spec.arrivals, packet, delays[j].ack, trainGap));
   const events: EngineEvent[] = [];
   const notifications: SentNotification[] = [];
-  const heap = new IndexedHeap(n);
   const ports = ingressPorts(model);
+  // Hosts with several connections: their NIC decides which connection sends (HostNic). Each NIC
+  // has an item of its own in the heap after the senders' (when it must decide with nothing due).
+  const shared = ports.members.filter((members) => members.length > 1);
+  const heap = new IndexedHeap(n + shared.length);
   const signals = new SignalRouter(senders, heap, delays, notifications, ports);
   const port = new FifoPort(senders.map((s) => s.starts.capacity), ports.ingressOf, packet, C, model.ecn, model.pfc, signals);
   signals.port = port;
-  // Hosts with several connections: their NIC decides which connection sends (HostNic).
   const T = port.packetTime;
-  const nics = ports.members.map((members, g) => {
-    if (members.length < 2) return null;
-    const h = model.hosts![ports.host[g]];
-    return new HostNic(
-      members.map((j) => senders[j]),
-      packet / (h.lineRate ?? C),
-      trainGap,
-    );
-  });
+  const nics = ports.members.map((members, g) => (members.length < 2 ? null : new HostNic(members.map((j) => senders[j]), packet / (model.hosts![ports.host[g]].lineRate ?? C), trainGap)));
+  const nicList = nics.filter((x): x is HostNic => x !== null);
+  const nicItem = new Map(nicList.map((nic, k) => [nic, n + k]));
   const nicOf = model.flows.map((_, j) => nics[ports.ingressOf[j]]);
-  const keyOf = (s: PacketSender): number => senderKey(s, horizon, nicOf[s.index]);
+  const keyOf = (s: PacketSender): number => senderKey(s, horizon);
   signals.keyOf = keyOf;
   for (const s of senders) heap.set(s.index, keyOf(s));
+  // NICs with a decision pending at the current instant.
+  const deciding: HostNic[] = [];
 
   // Packets starting at the current instant.
   const arriving = new Arrivals(n);
@@ -121,20 +119,35 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
     // reaction are handed over first), then the packet it starts now.
     const reactUntil = limit < horizon ? limit : horizon;
     while (heap.topKey() <= limit) {
-      const s = senders[heap.top()];
-      const nic = nicOf[s.index];
+      const top = heap.top();
       steps += 1;
-      if (nic === null) {
-        while (s.reactOnce(reactUntil, events, arriving));
-        if (s.nextStart <= limit && s.nextStart < horizon) arriving.add(s.index, s.startPacket());
-        heap.set(s.index, senderKey(s, horizon, null));
-      } else {
-        // A shared NIC: every connection's reactions at this instant, then the NIC's choice.
-        for (const m of nic.members) while (m.reactOnce(reactUntil, events, arriving));
-        nic.decide(t, limit, horizon, arriving);
-        for (const m of nic.members) heap.set(m.index, keyOf(m));
+      if (top >= n) {
+        // A NIC that must decide at this instant (free again with connections waiting).
+        const nic = nicList[top - n];
+        if (!nic.pending) deciding.push(nic);
+        nic.pending = true;
+        heap.set(top, Infinity);
+        continue;
       }
+      const s = senders[top];
+      const nic = nicOf[top];
+      while (s.reactOnce(reactUntil, events, arriving));
+      if (nic === null) {
+        if (s.nextStart <= limit && s.nextStart < horizon) arriving.add(s.index, s.startPacket());
+      } else {
+        // A connection of a shared NIC: its packet, if due, waits for the NIC's decision below.
+        if (!nic.pending) deciding.push(nic);
+        nic.markHandled(s, limit, horizon);
+      }
+      heap.set(s.index, nic === null ? senderKey(s, horizon) : senderKey(s, horizon, limit));
     }
+    // The shared NICs, once their connections' reactions at this instant are done.
+    for (const nic of deciding) {
+      nic.decide(t, limit, horizon, arriving);
+      for (const m of nic.touched) heap.set(m.index, keyOf(m));
+      heap.set(nicItem.get(nic)!, nic.wakeAt());
+    }
+    deciding.length = 0;
     // 2. The packets reach the switch: latest packet train first, then port order.
     if (arriving.count > 0) arriving.queue(senders, port, ports.ingressOf);
 
@@ -147,16 +160,14 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
 }
 
 /**
- * When a sender next has something to do (a reaction by the horizon, or a packet before it). A
- * connection waiting for its host's NIC has something to do when the NIC is free (unless paused).
+ * When a sender next has something to do: a reaction by the horizon, or a packet before it, after
+ * `after` (for a connection of a shared NIC handled at this instant, the instant's end: a packet
+ * due now is the NIC's to send or hold). A connection waiting for its NIC has no packet of its own
+ * to start (the NIC's item in the heap wakes the NIC).
  */
-function senderKey(s: PacketSender, horizon: number, nic: HostNic | null): number {
+function senderKey(s: PacketSender, horizon: number, after = -Infinity): number {
   const r = s.nextReaction();
-  let start = s.nextStart < horizon ? s.nextStart : Infinity;
-  if (nic !== null) {
-    if (s.held) start = s.paused ? Infinity : Math.max(nic.free, s.heldSince);
-    start = Math.min(start, nic.scanAt());
-  }
+  const start = !s.held && s.nextStart > after && s.nextStart < horizon ? s.nextStart : Infinity;
   return r < start ? (r <= horizon ? r : Infinity) : start;
 }
 
@@ -177,11 +188,13 @@ class SignalRouter implements PortListener {
     private readonly ports: IngressPorts,
   ) {}
 
-  /** A frame to an ingress reaches every flow (connection) of it. */
+  /** A frame to an ingress reaches every flow (connection) of it at once, after the first one's pause delay. */
   frame(ingress: number, time: number, kind: 'pfc-pause' | 'pfc-resume'): void {
-    for (const flow of this.ports.members[ingress]) {
+    const members = this.ports.members[ingress];
+    const arrives = time + this.delays[members[0]].pause;
+    for (const flow of members) {
       const s = this.senders[flow];
-      s.frameArrives(time + this.delays[flow].pause, kind);
+      s.frameArrives(arrives, kind);
       this.heap.set(flow, this.keyOf(s));
     }
   }
