@@ -188,7 +188,9 @@ export class PacketSender {
       if (this.logsFrames) events.push({ time: at, flow: this.index, kind: pause ? 'pfc-pause' : 'pfc-resume', before: {}, after: {} });
       if (pause !== this.paused) {
         this.paused = pause;
-        this.replan(at);
+        // A host's frames reach all its connections: one that has sent everything, or whose data
+        // has not come yet (it plans again when it does), has nothing to plan again.
+        if (!(this.gated && (this.done() || (this.started === 0 && this.arrivals.rightLimit(at) <= 0)))) this.replan(at);
       }
     } else if (cnp === at) {
       const from = this.cnpFrom.at(this.cnpHead++);
