@@ -37,7 +37,10 @@ export interface EventEngineOptions {
  * - ECN marks, notifications (gap rule or grid) and PFC frames are decided at the packet's enqueue
  *   or dequeue, and reach the sender after their delays;
  * - timers fire at their own instants; a CCA reacts exactly as in the curve engine (the same
- *   `CongestionControl` objects), and the same events are logged.
+ *   `CongestionControl` objects), and the same events are logged;
+ * - a host's connections (`FlowSpec.host`) share its NIC (`HostNic`: one packet at a time at line
+ *   rate, round robin among the ready ones, as ns-3's) and its PFC ingress; the NIC decides after
+ *   its connections' reactions at an instant. The curve engine does not run such models yet.
  * At one instant (times within the curves' tolerance, 1 ps) the order is the curve engine's:
  * reactions at the senders (per sender: PFC frames, notifications, byte count, timers), then the
  * packets arriving (latest packet train first, then port order), then the dequeue that starts.
@@ -60,16 +63,15 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
   const ports = ingressPorts(model);
   // Hosts with several connections: their NIC decides which connection sends (HostNic). Each NIC
   // has an item of its own in the heap after the senders' (when it must decide with nothing due).
-  const shared = ports.members.filter((members) => members.length > 1);
-  const heap = new IndexedHeap(n + shared.length);
-  const signals = new SignalRouter(senders, heap, delays, notifications, ports);
-  const port = new FifoPort(senders.map((s) => s.starts.capacity), ports.ingressOf, packet, C, model.ecn, model.pfc, signals);
-  signals.port = port;
-  const T = port.packetTime;
   const nics = ports.members.map((members, g) => (members.length < 2 ? null : new HostNic(members.map((j) => senders[j]), packet / (model.hosts![ports.host[g]].lineRate ?? C), trainGap)));
   const nicList = nics.filter((x): x is HostNic => x !== null);
   const nicItem = new Map(nicList.map((nic, k) => [nic, n + k]));
   const nicOf = model.flows.map((_, j) => nics[ports.ingressOf[j]]);
+  const heap = new IndexedHeap(n + nicList.length);
+  const signals = new SignalRouter(senders, heap, delays, notifications, ports);
+  const port = new FifoPort(senders.map((s) => s.starts.capacity), ports.ingressOf, packet, C, model.ecn, model.pfc, signals);
+  signals.port = port;
+  const T = port.packetTime;
   const keyOf = (s: PacketSender): number => senderKey(s, horizon);
   signals.keyOf = keyOf;
   for (const s of senders) heap.set(s.index, keyOf(s));
