@@ -108,3 +108,23 @@ describe('outputs of hosts with several connections', () => {
     expect(Math.max(...s.completion_us)).toBeCloseTo(50, 3);
   });
 });
+
+describe('connections carried over without hosts', () => {
+  it('counts the connection openings at which a sender still had earlier bytes waiting', async () => {
+    const { runPathServer, fixedRate, newConnectionsAt } = await import('@ccalc/cca');
+    const { fromPackets, rate } = await import('@ccalc/curves');
+    const { runSummary } = await import('./output.ts');
+    // One fluid sender at 1 GB/s: 20 kB bursts at 0, 10 and 40 µs. The first takes 20 µs, so at
+    // 10 µs 10 kB of it still wait (carried over); by 40 µs everything has gone.
+    const model = (size: number) => ({
+      service: rate(2e9),
+      flows: [{ arrivals: fromPackets([0, 10e-6, 40e-6], [size, size, size]), cca: newConnectionsAt(fixedRate(1e9), [10e-6, 40e-6]) }],
+      horizon: 100e-6,
+      feedbackDelay: 2e-6,
+    });
+    const carried = (size: number) => (runSummary(runPathServer(model(size)), 0, model(size)) as { connections_carried_over: number }).connections_carried_over;
+    expect(carried(20_000)).toBe(1);
+    expect(carried(5_000)).toBe(0);
+    expect(carried(45_000)).toBe(2);
+  });
+});
