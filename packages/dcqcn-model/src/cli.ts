@@ -11,7 +11,7 @@ import type { EngineChoice } from '@ccalc/cca';
 import { runCharts } from './run-charts.ts';
 import { BUILT_INS } from './scenarios.ts';
 import { parseQuantity, ScenarioError } from './units.ts';
-import { runCsv, runSummary } from './output.ts';
+import { eventsCsvLines, runCsv, runSummary } from './output.ts';
 import { tcpCsv, tcpSummary, type TcpSenderSummary } from './tcp-output.ts';
 import { compareTcpWithTrace, tcpComparisonRows, tcpComparisonSpecs, TCP_COMPARISON_CHARTS } from './tcp-compare.ts';
 import { isTcpTrace, readTcpTrace } from './traces/ns3-tcp.ts';
@@ -26,6 +26,19 @@ import { readGenericTrace } from './traces/generic.ts';
 import { readNumericCsv } from './traces/csv.ts';
 import { readJsonFile } from './json-file.ts';
 import { errorLine, INTERNAL_ERROR_EXIT, isInputError } from './input-errors.ts';
+
+/** Lines joined in chunks of 8,192, each line ending with a newline (for `writeFile`). */
+function* inChunks(lines: Iterable<string>): Generator<string> {
+  let chunk: string[] = [];
+  for (const line of lines) {
+    chunk.push(line);
+    if (chunk.length === 8192) {
+      yield `${chunk.join('\n')}\n`;
+      chunk = [];
+    }
+  }
+  if (chunk.length > 0) yield `${chunk.join('\n')}\n`;
+}
 
 const HELP = `ccalc — network calculus for congestion control
 
@@ -196,7 +209,7 @@ export async function runScenario(scenario: Runnable, horizon: number, bin: numb
   const { result, model, reason } = computed;
   const computeMs = times[0];
   process.stderr.write(`${process.stderr.isTTY ? '\r' : ''}  ${name}: ${(result.horizon * 1e3).toFixed(2)} ms computed in ${(computeMs / 1e3).toFixed(3)} s (${result.stats.engine} engine)\n`);
-  const csv = runCsv(result, bin, { senders: options.senders === true, model });
+  const csv = runCsv(result, bin, { senders: options.senders === true, model, events: false });
   const note = reason === null || options.engine === 'curves' ? null : result.stats.engine === 'segments' ? reason : `the event engine does not cover ${reason}`;
   const tcp = tcpSummary(result);
   const summary: Record<string, unknown> = { scenario: name, run_id: randomUUID(), engine: result.stats.engine, ...(note === null ? {} : { engine_note: note }), ...runSummary(result, computeMs, model), ...(tcp === null ? {} : { tcp }) };
@@ -216,7 +229,8 @@ export async function runScenario(scenario: Runnable, horizon: number, bin: numb
       writeFile(join(dir, 'series.csv'), `${csv.series}\n`),
       ...(csv.senders === undefined ? [] : [writeFile(join(dir, 'senders.csv'), `${csv.senders}\n`)]),
       ...(csv.connections === undefined ? [] : [writeFile(join(dir, 'connections.csv'), `${csv.connections}\n`)]),
-      writeFile(join(dir, 'events.csv'), `${csv.events}\n`),
+      // events.csv in chunks: a run's millions of rows never make one string.
+      writeFile(join(dir, 'events.csv'), inChunks(eventsCsvLines(result, model))),
       writeFile(join(dir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`),
       ...(tcpRows === null ? [] : [writeFile(join(dir, 'tcp.csv'), `${tcpRows}\n`)]),
     ]);

@@ -85,7 +85,7 @@ describe('outputs of hosts with several connections', () => {
     };
     const result = runEvents(model);
     const csv = runCsv(result, 10e-6, { model });
-    const events = csv.events.split('\n');
+    const events = csv.events!.split('\n');
     expect(events[0]).toBe('time_us,sender,connection,kind,details');
     // PFC frames once per host, without a connection; a connection's own rows name it.
     const pauses = events.filter((r) => r.includes(',pfc-pause,'));

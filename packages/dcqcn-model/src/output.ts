@@ -62,14 +62,14 @@ export function modelSeries(result: EngineResult): ModelSeries {
  * admitted_rate_gbps, backlog_bytes) and events.csv (time_us, sender, kind, details: the CCA's state
  * after the event in the files' units, see `eventDetails`, and a flow-complete event per flow that
  * finished). Numbers as `csvNumber` writes them: µs to the picosecond, Gb/s to 6 decimals, bytes to
- * 3. `senders: false` leaves senders.csv out (it has a row per sender and bin).
- * With the model, and hosts of several connections in it (`FlowSpec.host`): a sender is a host;
+ * 3. `senders: false` leaves senders.csv out (it has a row per sender and bin), `events: false`
+ * events.csv (`eventsCsvLines` gives it line by line). With the model, and hosts of several connections in it (`FlowSpec.host`): a sender is a host;
  * events.csv gains a `connection` column (the connection's place among its host's, 0, 1, …; empty
  * for the host's PFC frames); senders.csv gives each host's totals (admitted rate and backlog; the
  * CCA's limit only for a host of one connection), and connections.csv each connection's row as
  * senders.csv gives a sender's, with its `sender` and `connection`.
  */
-export function runCsv(result: EngineResult, bin: number, options: { senders?: boolean; model?: PathServerModel } = {}): { series: string; senders?: string; connections?: string; events: string } {
+export function runCsv(result: EngineResult, bin: number, options: { senders?: boolean; model?: PathServerModel; events?: boolean } = {}): { series: string; senders?: string; connections?: string; events?: string } {
   const { starts, arrival, departure, backlog } = binnedSeries(result, bin);
   const paused = pausedCounts(result, starts);
   const time = starts.map((t) => csvNumber(t * 1e6, 6, 'time_us'));
@@ -100,6 +100,19 @@ export function runCsv(result: EngineResult, bin: number, options: { senders?: b
     const c = { ...one, admitted: total('admitted'), backlog: total('backlog') };
     starts.forEach((_, k) => senderRows.push(`${time[k]},${g},${row(k, c)}`));
   });
+  const events = options.events === false ? undefined : [...eventsCsvLines(result, options.model)].join('\n');
+  return { series, senders: options.senders === false ? undefined : senderRows.join('\n'), ...(options.senders !== false && shared ? { connections: connectionRows.join('\n') } : {}), ...(events === undefined ? {} : { events }) };
+}
+
+/**
+ * events.csv line by line (header first), as `runCsv` describes it: the engine's events and a
+ * flow-complete event per flow that finished, in time order. A generator, so that a run with
+ * millions of events can be written in chunks without building the whole file as one string.
+ * @example [...eventsCsvLines(result)][0] // 'time_us,sender,kind,details'
+ */
+export function* eventsCsvLines(result: EngineResult, model?: PathServerModel): Generator<string> {
+  const hosts = model === undefined ? null : flowSenders(model);
+  const shared = hosts !== null && hosts.shared;
   // The engine's events, and a flow-complete event when a flow's last byte is delivered.
   const completed = completionTimes(result).flatMap((t, j) => (t === null ? [] : [{ time: t, flow: j, kind: 'flow-complete', after: { bytes: result.flows[j].arrivals.at(Infinity) } }]));
   const all = [...result.events, ...completed].sort((a, b) => a.time - b.time);
@@ -113,8 +126,8 @@ export function runCsv(result: EngineResult, bin: number, options: { senders?: b
   };
   const frame = (kind: string): boolean => kind === 'pfc-pause' || kind === 'pfc-resume';
   const who = shared ? (e: { flow: number; kind: string }): string => `${hosts.sender[e.flow]},${frame(e.kind) ? '' : hosts.connection[e.flow]}` : (e: { flow: number }): string => `${e.flow}`;
-  const events = [shared ? 'time_us,sender,connection,kind,details' : 'time_us,sender,kind,details', ...all.map((e) => `${csvNumber(e.time * 1e6, 6, 'time_us')},${who(e)},${e.kind},${details(e.after)}`)].join('\n');
-  return { series, senders: options.senders === false ? undefined : senderRows.join('\n'), ...(options.senders !== false && shared ? { connections: connectionRows.join('\n') } : {}), events };
+  yield shared ? 'time_us,sender,connection,kind,details' : 'time_us,sender,kind,details';
+  for (const e of all) yield `${csvNumber(e.time * 1e6, 6, 'time_us')},${who(e)},${e.kind},${details(e.after)}`;
 }
 
 /** When each flow completed (s; null if not by the horizon): `flowCompletionTimes` of @ccalc/cca. */
