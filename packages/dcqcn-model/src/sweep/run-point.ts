@@ -38,7 +38,7 @@ export async function runPoint(task: PointTask): Promise<PointOutcome> {
     const summary = runSummary(result, computeMs, model);
     if (task.keep !== undefined) {
       await mkdir(task.keep, { recursive: true });
-      await Promise.all([writeFile(join(task.keep, 'series.csv'), `${runCsv(result, scenario.bin, { senders: false }).series}\n`), writeFile(join(task.keep, 'summary.json'), `${JSON.stringify({ scenario: task.scenario, ...summary }, null, 2)}\n`)]);
+      await Promise.all([writeFile(join(task.keep, 'series.csv'), `${runCsv(result, scenario.bin, { senders: false, events: false }).series}\n`), writeFile(join(task.keep, 'summary.json'), `${JSON.stringify({ scenario: task.scenario, ...summary }, null, 2)}\n`)]);
     }
     return { index: task.index, ok: true, figures: pointFigures(summary, task.figures), computeMs, engine: result.stats.engine, seed: scenario.seed };
   } catch (e) {
