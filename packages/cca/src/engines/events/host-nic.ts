@@ -16,11 +16,12 @@ import type { PacketSender } from './sender.ts';
  *   its admission is frozen until the NIC picks it, and its pacing then restarts from the packet
  *   the NIC sends, as ns-3's next-available time counts from the last send.
  * A PFC PAUSE reaches every connection of the host (one ingress at the switch), so a paused host
- * sends nothing; the host's first connection (in flow order) logs the frame. Each connection keeps its own CCA, timers and notifications.
- * The NIC scans when ns-3's does, since a scan that finds nothing ready may still remove finished
+ * sends nothing; the host's first connection (in flow order) logs the frame. Each connection keeps
+ * its own CCA, timers and notifications. The NIC scans when ns-3's does, since a scan that finds nothing ready may still remove finished
  * queue pairs (and so move the round robin): when a connection is ready while it is free, when it
  * becomes free after a packet (while a finished connection may be waiting to be removed), when a
  * queue pair joins and when the host is resumed.
+ * @example new HostNic(connections, 1048 / 12.5e9, trainGap) // runEvents builds one per host of several connections
  */
 export class HostNic {
   /** The connections in the order their data first arrives (flow order at one instant). */
