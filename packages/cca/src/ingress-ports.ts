@@ -44,13 +44,9 @@ export function ingressPorts(model: PathServerModel): IngressPorts {
  * @example sharedHost(ns3IncastModel()) // -1
  */
 export function sharedHost(model: PathServerModel): number {
-  const seen = new Set<number>();
-  for (const f of model.flows) {
-    if (f.host === undefined) continue;
-    if (seen.has(f.host)) return f.host;
-    seen.add(f.host);
-  }
-  return -1;
+  const ports = ingressPorts(model);
+  const g = ports.members.findIndex((members) => members.length > 1);
+  return g < 0 ? -1 : ports.host[g];
 }
 
 /** Which sender (host) each flow belongs to, for outputs: see {@link flowSenders}. */

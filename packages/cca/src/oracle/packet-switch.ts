@@ -72,7 +72,6 @@ export function simulatePacketSwitch(c: PacketSwitchCase): PacketSwitchRun {
   let joined = 0;
   const rrLast = new Array<number>(H).fill(0);
   const lastScan = new Array<number>(H).fill(-Infinity);
-  const lastDequeue = new Array<number>(n).fill(-Infinity);
   const queue: number[] = [];
   let head = 0;
   let serverFree = -Infinity;
@@ -80,7 +79,7 @@ export function simulatePacketSwitch(c: PacketSwitchCase): PacketSwitchRun {
   const frames: PacketSwitchRun['frames'] = [];
   const dequeues: number[][] = c.senders.map(() => []);
   const arrivals: number[][] = c.senders.map(() => []);
-  const finished = (j: number, t: number): boolean => left[j] === 0 && dequeues[j].length === c.senders[j].packets && lastDequeue[j] + T + (c.ackDelay ?? 0) <= t;
+  const finished = (j: number, t: number): boolean => left[j] === 0 && dequeues[j].length === c.senders[j].packets && (dequeues[j].at(-1) ?? -Infinity) + T + (c.ackDelay ?? 0) <= t;
   // The host's choice at t (ns-3's scan from the last served; finished queue pairs are removed).
   const pick = (h: number, t: number): number => {
     const g = group[h];
@@ -171,7 +170,6 @@ export function simulatePacketSwitch(c: PacketSwitchCase): PacketSwitchRun {
       const j = queue[head++];
       const h = hostOf[j];
       dequeues[j].push(t);
-      lastDequeue[j] = t;
       ingress[h] -= c.packetSize;
       serverFree = t + T;
       if (pauseSent[h] && ingress[h] <= c.xOn) {

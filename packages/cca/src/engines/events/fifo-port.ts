@@ -13,8 +13,9 @@ export interface PortListener {
 
 /**
  * The switch's egress port: a FIFO of whole packets served at rate C (one packet time T = I/C each),
- * with per-ingress PFC (an ingress is a host: all its connections' packets count) and ECN/RED marking at enqueue or dequeue, as the curve engine's whole-packet
- * mode defines them (`PathServerModel.packets`):
+ * with per-ingress PFC (an ingress is a host: all its connections' packets count) and ECN/RED
+ * marking at enqueue or dequeue, as the curve engine's whole-packet mode defines them
+ * (`PathServerModel.packets`):
  * - packets that arrive at one instant are queued in the order they are handed over (the engine
  *   sorts them: latest packet train first, then port order), and all of them count before a
  *   dequeue that starts at that instant;

@@ -17,10 +17,10 @@ import type { PacketSender } from './sender.ts';
  *   the NIC sends, as ns-3's next-available time counts from the last send.
  * A PFC PAUSE reaches every connection of the host (one ingress at the switch), so a paused host
  * sends nothing; the host's first connection (in flow order) logs the frame. Each connection keeps
- * its own CCA, timers and notifications. The NIC scans when ns-3's does, since a scan that finds nothing ready may still remove finished
- * queue pairs (and so move the round robin): when a connection is ready while it is free, when it
- * becomes free after a packet (while a finished connection may be waiting to be removed), when a
- * queue pair joins and when the host is resumed.
+ * its own CCA, timers and notifications. The NIC scans when ns-3's does, since a scan that finds
+ * nothing ready may still remove finished queue pairs (and so move the round robin): when a
+ * connection is ready while it is free, when it becomes free after a packet (while a finished
+ * connection may be waiting to be removed), when a queue pair joins and when the host is resumed.
  * @example new HostNic(connections, 1048 / 12.5e9, trainGap) // runEvents builds one per host of several connections
  */
 export class HostNic {
@@ -36,14 +36,14 @@ export class HostNic {
   /** Start of the NIC's packet train (back-to-back packets, of any connection) and of its last packet. */
   private trainStart = -Infinity;
   private lastStart = -Infinity;
-  /** When the NIC last scanned, and whether the host was paused then (s). */
+  /** When the NIC last scanned (s), and whether the host was paused at its last decision. */
   private lastScan = -Infinity;
   private wasPaused = false;
   /** Connections waiting for the NIC, and those that have sent everything and are not removed yet. */
   private heldCount = 0;
   private doneCount = 0;
   private readonly counted = new Set<PacketSender>();
-  /** Connections whose packet is due at the current instant (`markDue`), and whether a decision is pending. */
+  /** Connections whose packet is due at the current instant (`markHandled`), and whether a decision is pending (`request`). */
   private readonly due: PacketSender[] = [];
   pending = false;
   /** Connections whose key may have changed in the last decision (picked, held or released). */
@@ -63,12 +63,19 @@ export class HostNic {
     members.forEach((s, k) => (s.logsFrames = k === 0));
   }
 
+  /** The NIC must decide at the current instant: it joins `deciding` (once). */
+  request(deciding: HostNic[]): void {
+    if (this.pending) return;
+    this.pending = true;
+    deciding.push(this);
+  }
+
   /**
    * A connection of this host was handled at the current instant (its reactions): the NIC decides
    * at this instant, and sends or holds its packet if one is due (`nextStart` by `limit`).
    */
-  markHandled(s: PacketSender, limit: number, horizon: number): void {
-    this.pending = true;
+  markHandled(s: PacketSender, limit: number, horizon: number, deciding: HostNic[]): void {
+    this.request(deciding);
     if (!s.held && !s.paused && s.nextStart <= limit && s.nextStart < horizon) this.due.push(s);
     this.countDone(s);
   }
@@ -177,7 +184,7 @@ export class HostNic {
   }
 }
 
-/** Ready to send now: not paused, not waiting already, its next packet due by `limit`. */
+/** Ready to send now: not paused, and waiting for the NIC or with its next packet due by `limit`. */
 function ready(s: PacketSender, limit: number, horizon: number): boolean {
   return !s.paused && (s.held || (s.nextStart <= limit && s.nextStart < horizon));
 }

@@ -125,9 +125,7 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
       steps += 1;
       if (top >= n) {
         // A NIC that must decide at this instant (free again with connections waiting).
-        const nic = nicList[top - n];
-        if (!nic.pending) deciding.push(nic);
-        nic.pending = true;
+        nicList[top - n].request(deciding);
         heap.set(top, Infinity);
         continue;
       }
@@ -138,8 +136,7 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
         if (s.nextStart <= limit && s.nextStart < horizon) arriving.add(s.index, s.startPacket());
       } else {
         // A connection of a shared NIC: its packet, if due, waits for the NIC's decision below.
-        if (!nic.pending) deciding.push(nic);
-        nic.markHandled(s, limit, horizon);
+        nic.markHandled(s, limit, horizon, deciding);
       }
       heap.set(s.index, nic === null ? senderKey(s, horizon) : senderKey(s, horizon, limit));
     }

@@ -39,19 +39,17 @@ export class PacketSender {
    * picks it. Its plan then says when it is ready to send (`nextStart`), not when it sends.
    */
   gated = false;
-  /** Ready but waiting for the NIC (since `heldSince`, s): its admission is frozen until picked. */
+  /** Ready but waiting for the NIC: its admission is frozen until picked. */
   held = false;
-  heldSince = Infinity;
   /** Whether this sender logs the PFC frames it receives (a host's frames are logged once, by its first connection). */
   logsFrames = true;
   /**
-   * When a connection of a shared NIC is closed (s): its last byte acknowledged, as ns-3 completes
-   * a queue pair. From then on its CCA is gone (no timers, byte counts or notifications); +∞ until
-   * its last packet has left the switch.
+   * When a connection of a shared NIC closes (s): its last byte acknowledged, as ns-3 completes a
+   * queue pair; +∞ until its last packet has left the switch. Once `closed` (a reaction at that
+   * instant) its CCA is gone: no timers, byte counts or notifications.
    */
-  private closing = Infinity;
-  private closed = false;
   private closedAt = Infinity;
+  private closed = false;
   /** Â up to the plan's start (the history the pacer reads). */
   private readonly history = new Trace();
   private plan: Curve;
@@ -124,16 +122,15 @@ export class PacketSender {
   /** The earliest of the pending reactions, computed again after one is handled. */
   private earliestReaction(): number {
     let t = this.nextTimer < this.bytesTime ? this.nextTimer : this.bytesTime;
-    if (this.closing < t) t = this.closing;
+    if (!this.closed && this.closedAt < t) t = this.closedAt;
     if (this.arrivalChange < t) t = this.arrivalChange;
     if (this.frameHead < this.frameTimes.length && this.frameTimes.at(this.frameHead) < t) t = this.frameTimes.at(this.frameHead);
     if (this.cnpHead < this.cnpTimes.length && this.cnpTimes.at(this.cnpHead) < t) t = this.cnpTimes.at(this.cnpHead);
     return t;
   }
 
-  /** The connection closes at `time` (see `closing`). */
+  /** The connection closes at `time` (see `closedAt`). */
   closeAt(time: number): void {
-    this.closing = time;
     this.closedAt = time;
     if (time < this.reactionAt) this.reactionAt = time;
   }
@@ -170,10 +167,9 @@ export class PacketSender {
     if (!(at <= limit)) return false;
     const frame = this.frameHead < this.frameTimes.length ? this.frameTimes.at(this.frameHead) : Infinity;
     const cnp = this.cnpHead < this.cnpTimes.length ? this.cnpTimes.at(this.cnpHead) : Infinity;
-    if (this.closing === at && frame !== at) {
+    if (!this.closed && this.closedAt === at && frame !== at) {
       // Closed: its timers, byte counter and notifications on their way end (frames still come).
       this.closed = true;
-      this.closing = Infinity;
       this.nextTimer = Infinity;
       this.bytesTime = Infinity;
       this.cnpHead = this.cnpTimes.length;
@@ -234,7 +230,6 @@ export class PacketSender {
    */
   hold(x: number): void {
     this.held = true;
-    this.heldSince = x;
     this.replan(x);
     this.reactionAt = this.earliestReaction();
   }
@@ -242,7 +237,6 @@ export class PacketSender {
   /** The NIC picks this held connection at x: it plans again from there, its next packet due at once. */
   release(x: number): void {
     this.held = false;
-    this.heldSince = Infinity;
     this.replan(x);
     this.reactionAt = this.earliestReaction();
   }
