@@ -47,6 +47,11 @@ export interface SignalView {
    * connection sent it (see `newConnectionsAt`). Undefined for other signals.
    */
   readonly markedFrom?: number;
+  /**
+   * For a QCN feedback message: the congestion point's quantised |Fb| as a fraction of its largest
+   * value, in (0, 1] (see `QcnConfig`). Undefined for an ECN notification and for other signals.
+   */
+  readonly feedback?: number;
 }
 
 /** A CCA's answer to a signal: its new state and how the coordinate system shifts. */

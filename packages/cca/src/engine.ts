@@ -122,6 +122,7 @@ export function runPathServer(
   if (perAck >= 0) throw new ModelError(`flows[${perAck}].cca`, model.flows[perAck].cca.name, 'a CCA the curve engine runs: this one reacts to each acknowledgement and runs on the segment engine (runSegments)');
   const shared = sharedHost(model);
   if (shared >= 0) throw new ModelError(`hosts[${shared}]`, `${model.flows.filter((f) => f.host === shared).length} connections`, 'one connection per host: the curve engine does not share a NIC yet (the event engine does, with whole packets)');
+  if (model.qcn !== undefined) throw new ModelError('qcn', 'a QCN congestion point', 'ECN marking: the curve engine has no QCN congestion point (the event engine has, with whole packets)');
   const rl = asRateLatency(model.service);
   // Packets up to 1.5 packet times (at the server's rate) apart belong to one train.
   const trainGap = model.packets !== undefined && rl !== null ? (1.5 * model.packets.size) / rl.rate : null;

@@ -3,7 +3,7 @@
  * Browser-safe ESM. See README.md.
  */
 export type { CongestionControl, Limit, Shift, SignalView, Reaction, Listens, AckSignal } from './cca.ts';
-export type { FlowSpec, HostSpec, PathServerModel, EcnConfig, PfcConfig, LinkSpec, TcpPath } from './model.ts';
+export type { FlowSpec, HostSpec, PathServerModel, EcnConfig, QcnConfig, PfcConfig, LinkSpec, TcpPath } from './model.ts';
 export { ingressPorts, sharedHost, flowSenders, type IngressPorts, type FlowSenders } from './ingress-ports.ts';
 export type { EngineEvent, EngineResult, FlowResult, SentNotification, StepSeries, TcpCurves } from './results.ts';
 export { resultToJSON } from './results.ts';
@@ -20,6 +20,9 @@ export { aimdWindow, type AimdWindowParameters, type AimdWindowState } from './c
 export { vegas, type VegasParameters, type VegasState } from './ccas/vegas.ts';
 export { vegasSocket, type VegasSocketParameters, type VegasSocketState } from './ccas/vegas-socket.ts';
 export { fixedRate } from './ccas/fixed-rate.ts';
+export { qcn, type QcnParameters, type QcnState } from './ccas/qcn.ts';
+export { rateIncrease, type RecoveryState, type RecoverySteps } from './ccas/rate-recovery.ts';
+export { QcnCongestionPoint, quantisedFeedback } from './qcn-congestion-point.ts';
 export { newConnectionsAt, connectionOpenings, type ConnectionsState } from './ccas/new-connections.ts';
 export { rateChart, vectorChart, windowChart, curvesChart, aggregateRateChart, sampledChart } from './plots.ts';
 export { flowCompletionTimes, connectionCompletionTimes } from './completion-times.ts';

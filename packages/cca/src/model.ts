@@ -93,6 +93,31 @@ export interface EcnConfig {
   pacing?: 'gap' | 'grid';
 }
 
+/**
+ * An IEEE 802.1Qau (QCN) congestion point at the path server (the QCN/ECM/SONAR slides in
+ * shared/seeds parameterise it). Each arriving frame is sampled with probability P; at a sample the
+ * queue Q it joins gives Q_off = Q − Q_eq, Q_δ = Q − Q_old (Q_old: the queue at the previous
+ * sample) and Fb = −(Q_off + w·Q_δ). When Fb < 0, |Fb| is quantised to `fbBits` bits of its
+ * maximum Q_eq·(1 + 2w) and, if not zero, sent to the frame's source at once (no pacing; it
+ * arrives a notification delay later). Needs whole packets (`packets`); only the event engine runs it.
+ */
+export interface QcnConfig {
+  /** Q_eq, the equilibrium queue (bytes; the slides: M/4). */
+  qEq: number;
+  /** w, the weight of the queue's change (the slides: 2). */
+  w: number;
+  /** Bits of the quantised |Fb| (802.1Qau: 6; the slides: 8). Default 6. */
+  fbBits?: number;
+  /**
+   * Sampling probability per frame: from `min` while the last feedback was 0 up to `max` at the
+   * largest |Fb|, linear in the last quantised |Fb| (the slides: 1 % to 10 %; min = max for a fixed
+   * rate). Default 1 % to 10 %.
+   */
+  sampling?: { min: number; max: number };
+  /** Seed of the sampling draws (default 1). */
+  seed?: number;
+}
+
 /** Priority flow control on each flow's backlog in the server (paper §III-B.e; per ingress port). */
 export interface PfcConfig {
   /** Pause when the flow's backlog exceeds X_off (bytes). */
@@ -119,6 +144,8 @@ export interface PathServerModel {
   /** Acknowledge in whole packets of this size: I_max·⌊D(t − ΔR)/I_max⌋ (bytes); 0 = fluid. */
   ackPacketSize?: number;
   ecn?: EcnConfig;
+  /** A QCN congestion point instead of ECN marking (event engine only). */
+  qcn?: QcnConfig;
   pfc?: PfcConfig;
   /**
    * Whole packets at the server, with a packet simulator's semantics (checked against one in

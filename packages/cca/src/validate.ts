@@ -53,6 +53,18 @@ export function validateModel(model: PathServerModel): void {
     if (e.at !== undefined && e.at !== 'enqueue' && e.at !== 'dequeue') throw new ModelError('ecn.at', e.at, '"enqueue" or "dequeue"');
     if (e.pacing !== undefined && e.pacing !== 'gap' && e.pacing !== 'grid') throw new ModelError('ecn.pacing', e.pacing, '"gap" or "grid"');
   }
+  if (model.qcn !== undefined) {
+    const q = model.qcn;
+    if (model.ecn !== undefined) throw new ModelError('qcn', 'with ecn', 'either ECN marking or a QCN congestion point, not both');
+    requirePositive('qcn.qEq', q.qEq);
+    requireNonNegative('qcn.w', q.w);
+    if (q.fbBits !== undefined && !(Number.isInteger(q.fbBits) && q.fbBits >= 1 && q.fbBits <= 16)) throw new ModelError('qcn.fbBits', q.fbBits, 'a whole number of bits from 1 to 16');
+    if (q.sampling !== undefined) {
+      for (const k of ['min', 'max'] as const) if (!(q.sampling[k] > 0 && q.sampling[k] <= 1)) throw new ModelError(`qcn.sampling.${k}`, q.sampling[k], 'a probability in (0, 1]');
+      if (q.sampling.min > q.sampling.max) throw new ModelError('qcn.sampling.min', q.sampling.min, `at most qcn.sampling.max = ${q.sampling.max}`);
+    }
+    if (q.seed !== undefined && !Number.isInteger(q.seed)) throw new ModelError('qcn.seed', q.seed, 'a whole number');
+  }
   if (model.tcp !== undefined) {
     const tcp = model.tcp;
     for (const key of ['segmentSize', 'ackSize', 'synSize'] as const) {

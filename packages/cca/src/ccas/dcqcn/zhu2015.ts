@@ -1,5 +1,6 @@
 import type { CongestionControl, SignalView } from '../../cca.ts';
 import { ModelError, requirePositive } from '../../errors.ts';
+import { rateIncrease } from '../rate-recovery.ts';
 
 /** Parameters of the published DCQCN (Zhu et al., SIGCOMM 2015; Table II of the paper). SI units. */
 export interface Zhu2015Parameters {
@@ -39,9 +40,8 @@ export interface Zhu2015State {
 /**
  * DCQCN as published (Zhu et al. 2015). On each CNP: R_T ← R_C, R_C ← R_C(1 − α/2),
  * α ← (1 − g)α + g, counters reset. α decays by (1 − g) after each K without a CNP. Rate-increase
- * events come from a timer T and a byte counter B: fast recovery while max(i_T, i_B) < F; additive
- * (R_T += R_AI) when one counter passed F; hyper (R_T += (min(i_T, i_B) − F)·R_HAI) when both did;
- * then R_C ← (R_C + R_T)/2 (paper Table I). Timers and the byte counter start at the first CNP.
+ * events come from a timer T and a byte counter B, as QCN's (`rateIncrease`: fast recovery,
+ * additive, hyper-active; paper Table I). Timers and the byte counter start at the first CNP.
  * @example dcqcnZhu2015({ lineRate: 12.5e9, minRate: 12.5e6, g: 1 / 256, alphaPeriod: 55e-6, increasePeriod: 55e-6, byteCounter: 10e6, fastRecoverySteps: 5, additiveIncrease: 625e3, hyperIncrease: 6.25e6, initialAlpha: 1 })
  */
 export function dcqcnZhu2015(p: Zhu2015Parameters): CongestionControl<Zhu2015State> {
@@ -50,19 +50,10 @@ export function dcqcnZhu2015(p: Zhu2015Parameters): CongestionControl<Zhu2015Sta
   if (!(p.initialAlpha >= 0 && p.initialAlpha <= 1)) throw new ModelError('initialAlpha', p.initialAlpha, 'a value in [0, 1]');
   if (!Number.isInteger(p.fastRecoverySteps) || p.fastRecoverySteps < 1) throw new ModelError('fastRecoverySteps', p.fastRecoverySteps, 'a whole number ≥ 1');
   if (p.minRate > p.lineRate) throw new ModelError('minRate', p.minRate, `at most the line rate ${p.lineRate}`);
-  const F = p.fastRecoverySteps;
+  const steps = { fastRecoverySteps: p.fastRecoverySteps, additiveIncrease: p.additiveIncrease, hyperIncrease: p.hyperIncrease, maxRate: p.lineRate };
   const increase = (s: Zhu2015State, kind: string): { state: Zhu2015State; kind: string } => {
-    let rt = s.rt;
-    let phase: string;
-    if (Math.min(s.iT, s.iB) >= F) {
-      rt += (Math.min(s.iT, s.iB) - F) * p.hyperIncrease;
-      phase = 'hyper-increase';
-    } else if (Math.max(s.iT, s.iB) >= F) {
-      rt += p.additiveIncrease;
-      phase = 'additive-increase';
-    } else phase = 'fast-recovery';
-    rt = Math.min(rt, p.lineRate);
-    return { state: { ...s, rt, rc: Math.min(p.lineRate, (s.rc + rt) / 2) }, kind: `${kind}:${phase}` };
+    const r = rateIncrease(s, steps);
+    return { state: { ...s, rt: r.rt, rc: r.rc }, kind: `${kind}:${r.phase}` };
   };
   return {
     name: 'dcqcn-zhu2015',

@@ -1,5 +1,6 @@
 import { redProbability, MarkDecisions, notificationPacing, type NotificationGap, type NotificationGrid } from '../../ecn.ts';
-import type { EcnConfig, PfcConfig } from '../../model.ts';
+import type { EcnConfig, PfcConfig, QcnConfig } from '../../model.ts';
+import { QcnCongestionPoint } from '../../qcn-congestion-point.ts';
 import { Floats } from './growable.ts';
 
 /** Bytes: rounding guard of the PFC thresholds, as in the curve engine's PfcController. */
@@ -9,11 +10,14 @@ const MARGIN = 1e-6;
 export interface PortListener {
   frame(ingress: number, time: number, kind: 'pfc-pause' | 'pfc-resume'): void;
   mark(flow: number, time: number, from: number): void;
+  /** A QCN congestion point's feedback `fb` (in (0, 1]) for the flow's frame that arrived at `time`. */
+  feedback(flow: number, time: number, from: number, fb: number): void;
 }
 
 /**
  * The switch's egress port: a FIFO of whole packets served at rate C (one packet time T = I/C each),
- * with per-ingress PFC (an ingress is a host: all its connections' packets count) and ECN/RED
+ * with per-ingress PFC (an ingress is a host: all its connections' packets count), a QCN
+ * congestion point sampling arriving frames (`QcnConfig`) and ECN/RED
  * marking at enqueue or dequeue, as the curve engine's whole-packet mode defines them
  * (`PathServerModel.packets`):
  * - packets that arrive at one instant are queued in the order they are handed over (the engine
@@ -35,6 +39,8 @@ export class FifoPort {
   private tail = 0;
   /** Packets per ingress in the queue (not yet started). */
   private readonly ingress: Int32Array;
+  /** The QCN congestion point, if configured. */
+  private readonly qcn: QcnCongestionPoint | null;
   /** The ingress of each flow's packets. */
   private readonly ingressOf: Int32Array;
   /** Packets of each flow whose transmission has started. */
@@ -73,7 +79,9 @@ export class FifoPort {
     private readonly ecn: EcnConfig | undefined,
     private readonly pfc: PfcConfig | undefined,
     private readonly listener: PortListener,
+    qcn?: QcnConfig,
   ) {
+    this.qcn = qcn === undefined ? null : new QcnCongestionPoint(qcn);
     const flows = capacities.length;
     this.packetTime = packet / rate;
     const total = capacities.reduce((a, b) => a + b, 0);
@@ -118,6 +126,11 @@ export class FifoPort {
   /** A packet of `flow` arrives at `time`; `sameInstant`: an earlier packet arrived at this instant. */
   arrive(flow: number, time: number, from: number, sameInstant: boolean): void {
     if (!sameInstant) this.arrivedBefore = this.arrivedTotal;
+    if (this.qcn !== null) {
+      // QCN samples the frame and the queue it joins (the packets waiting before it).
+      const fb = this.qcn.arrival(this.queued * this.packet);
+      if (fb !== null) this.listener.feedback(flow, time, from, fb);
+    }
     if (this.ecn !== undefined && this.ecn.at !== 'dequeue') {
       // Marked at enqueue: the bytes that arrived before this instant, less the fluid departures.
       this.decide(flow, time, from, this.arrivedBefore * this.packet - this.departedAt(time));

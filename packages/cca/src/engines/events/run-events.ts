@@ -69,7 +69,7 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
   const nicOf = model.flows.map((_, j) => nics[ports.ingressOf[j]]);
   const heap = new IndexedHeap(n + nicList.length);
   const signals = new SignalRouter(senders, heap, delays, notifications, ports);
-  const port = new FifoPort(senders.map((s) => s.starts.capacity), ports.ingressOf, packet, C, model.ecn, model.pfc, signals);
+  const port = new FifoPort(senders.map((s) => s.starts.capacity), ports.ingressOf, packet, C, model.ecn, model.pfc, signals, model.qcn);
   signals.port = port;
   const T = port.packetTime;
   const keyOf = (s: PacketSender): number => senderKey(s, horizon);
@@ -196,6 +196,15 @@ class SignalRouter implements PortListener {
       s.frameArrives(arrives, kind);
       this.heap.set(flow, this.keyOf(s));
     }
+  }
+
+  feedback(flow: number, time: number, from: number, fb: number): void {
+    const s = this.senders[flow];
+    if (!s.cca.listens.notifications) return;
+    const arrives = time + this.delays[flow].notification;
+    s.notificationArrives(arrives, from, fb);
+    this.notifications.push({ flow, marked: time, sent: time, arrives });
+    this.heap.set(flow, this.keyOf(s));
   }
 
   mark(flow: number, time: number, from: number): void {

@@ -84,6 +84,8 @@ export class PacketSender {
   /** Notifications on their way: arrival times and the marked packet's first byte. */
   private readonly cnpTimes = new Floats();
   private readonly cnpFrom = new Floats();
+  /** QCN feedback of each notification (NaN for an ECN notification). */
+  private readonly cnpFeedback = new Floats();
   private cnpHead = 0;
 
   constructor(
@@ -147,11 +149,15 @@ export class PacketSender {
     if (time < this.reactionAt) this.reactionAt = time;
   }
 
-  /** A notification that reaches this sender at `time`, for the packet whose first byte is `from`. */
-  notificationArrives(time: number, from: number): void {
+  /**
+   * A notification that reaches this sender at `time`, for the packet whose first byte is `from`,
+   * with a QCN congestion point's `feedback` (SignalView.feedback) if it comes from one.
+   */
+  notificationArrives(time: number, from: number, feedback = Number.NaN): void {
     if (this.closed) return;
     this.cnpTimes.push(time);
     this.cnpFrom.push(from);
+    this.cnpFeedback.push(feedback);
     if (time < this.reactionAt) this.reactionAt = time;
   }
 
@@ -189,8 +195,9 @@ export class PacketSender {
         if (!(this.gated && (this.done() || (this.started === 0 && this.arrivals.rightLimit(at) <= 0)))) this.replan(at);
       }
     } else if (cnp === at) {
-      const from = this.cnpFrom.at(this.cnpHead++);
-      if (this.cca.onNotification !== undefined) this.apply(this.cca.onNotification(this.state, this.signals.at(at, from)), at, events, 'cnp');
+      const from = this.cnpFrom.at(this.cnpHead);
+      const feedback = this.cnpFeedback.at(this.cnpHead++);
+      if (this.cca.onNotification !== undefined) this.apply(this.cca.onNotification(this.state, this.signals.at(at, from, feedback)), at, events, 'cnp');
     } else if (this.bytesTime === at) {
       this.bytesHandled = at;
       this.apply(this.cca.onBytes!(this.state, this.signals.at(at)), at, events);
@@ -362,13 +369,18 @@ function rateOf(cca: CongestionControl<unknown>, state: unknown): number {
 class SenderSignals implements SignalView {
   now = 0;
   markedFrom: number | undefined = undefined;
+  feedback: number | undefined = undefined;
 
   constructor(private readonly sender: PacketSender) {}
 
-  /** This view at `now` (s), for a notification of the packet whose first byte is `markedFrom`. */
-  at(now: number, markedFrom?: number): this {
+  /**
+   * This view at `now` (s), for a notification of the packet whose first byte is `markedFrom`,
+   * with QCN's `feedback` (NaN or undefined for none).
+   */
+  at(now: number, markedFrom?: number, feedback?: number): this {
     this.now = now;
     this.markedFrom = markedFrom;
+    this.feedback = feedback !== undefined && !Number.isNaN(feedback) ? feedback : undefined;
     return this;
   }
 

@@ -14,6 +14,7 @@ export function segmentEngineSupport(model: PathServerModel): string | null {
   const rl = asRateLatency(model.service);
   if (rl === null || rl.latency !== 0) return 'a service curve other than a constant rate';
   if (model.ecn !== undefined) return 'ECN (the segment engine has no marking yet)';
+  if (model.qcn !== undefined) return 'a QCN congestion point (the segment engine has no marking yet)';
   if (model.pfc !== undefined) return 'PFC (the segment engine has no PAUSE yet)';
   const shared = sharedHost(model);
   if (shared >= 0) return `hosts[${shared}]: several connections on one host (each TCP sender has its own access link here)`;
