@@ -257,6 +257,7 @@ function firstPauseSent(result: EngineResult, model: PathServerModel): number | 
  * What a reader needs to know of the model that ran (summary.json's `parameters`, the report's
  * parameter table): senders, link rate, packet size (null for fluid), the CCAs by name, ECN's
  * thresholds and notification gap, PFC's thresholds and resume rule (null when not configured),
+ * QCN's congestion point when there is one (`qcn`: Q_eq, w, feedback bits, sampling range),
  * and for TCP senders the path's sizes and links (`tcp`).
  * Bytes, Gb/s, µs.
  */
@@ -272,6 +273,7 @@ export function modelParameters(model: PathServerModel): Record<string, unknown>
     cca: [...new Set(model.flows.map((f) => f.cca.name))].join(', '),
     ecn: ecn === undefined ? null : { k_min_bytes: ecn.kMin ?? ecn.kMax, k_max_bytes: ecn.kMax, p_max: ecn.pMax ?? null, at: ecn.at ?? 'enqueue', marks: ecn.random === undefined || ecn.random === 'expected' ? 'expected value' : `random, seed ${ecn.random.seed}`, notification_gap_us: Math.round((ecn.notificationGap ?? 0) * 1e9) / 1e3 },
     pfc: pfc === undefined ? null : { x_off_bytes: pfc.xOff, x_on_bytes: pfc.xOn, resume: pfc.resume ?? 'threshold' },
+    ...(model.qcn === undefined ? {} : { qcn: { q_eq_bytes: model.qcn.qEq, w: model.qcn.w, fb_bits: model.qcn.fbBits ?? 6, sampling: [model.qcn.sampling?.min ?? 0.01, model.qcn.sampling?.max ?? 0.1] } }),
     ...(model.tcp === undefined ? {} : { tcp: tcpParameters(model) }),
   };
 }

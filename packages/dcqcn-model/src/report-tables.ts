@@ -87,6 +87,13 @@ function tcpParameterRows(tcp: unknown): [string, string][] {
   ];
 }
 
+/** A QCN congestion point's row, if the model has one. */
+function qcnRows(qcn: unknown): [string, string][] {
+  if (qcn === undefined || qcn === null || typeof qcn !== 'object') return [];
+  const q = qcn as { q_eq_bytes: number; w: number; fb_bits: number; sampling: [number, number] };
+  return [['QCN congestion point', `Q_eq ${q.q_eq_bytes / 1e3} kB, w ${q.w}, ${q.fb_bits}-bit feedback, sampling ${q.sampling[0] * 100}–${q.sampling[1] * 100} % of frames`]];
+}
+
 /** The model's parameters (summary.json's `parameters`) in words, with units. */
 export function parametersTable(parameters: unknown): string {
   if (parameters === null || typeof parameters !== 'object') return '';
@@ -101,6 +108,7 @@ export function parametersTable(parameters: unknown): string {
     ...tcpParameterRows(p.tcp),
     ['congestion control', String(p.cca)],
     ['ECN marking', ecn === null ? 'none' : `K_min ${kB(ecn.k_min_bytes)}, K_max ${kB(ecn.k_max_bytes)}, P_max ${String(ecn.p_max ?? '–')}, at ${String(ecn.at)}, ${String(ecn.marks)} marks; CNPs at least ${String(ecn.notification_gap_us)} µs apart per flow`],
+    ...qcnRows(p.qcn),
     ['PFC', pfc === null ? 'none' : `X_off ${kB(pfc.x_off_bytes)}, X_on ${kB(pfc.x_on_bytes)} per ingress, resume by ${String(pfc.resume)}`],
   ];
   return `<table class="parameters">${rows.map(([k, v]) => `<tr><td>${escape(k)}</td><td>${escape(v)}</td></tr>`).join('')}</table>`;

@@ -22,7 +22,7 @@ describe('QCN reaction point (IEEE 802.1Qau, the slides\' parameters)', () => {
 
   it('a feedback sets R_T ← R_C and cuts R_C by G_d·|Fb|, and starts both counters from zero', () => {
     const r = rp.onNotification!(rp.initial(), feedback(1e-3, 0.6, 2e6));
-    expect(r.kind).toBe('rate-decrease');
+    expect(r.kind).toBe('rate-cut');
     expect(r.shift).toBe('admitted');
     expect(r.state.rt).toBe(10 * Gbps);
     expect(r.state.rc).toBeCloseTo(10 * Gbps * (1 - 0.5 * 0.6), 3); // 7 Gb/s

@@ -86,7 +86,7 @@ export function qcn(p: QcnParameters): CongestionControl<QcnState> {
           feedback: fb,
         },
         shift: 'admitted',
-        kind: 'rate-decrease',
+        kind: 'rate-cut',
       };
     },
     describe: (s) => ({ rate: s.rc, targetRate: s.rt, feedback: s.feedback }),

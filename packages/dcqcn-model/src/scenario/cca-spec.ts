@@ -1,10 +1,10 @@
-import { aimdRate, aimdWindow, dcqcn, fixedRate, vegas, vegasSocket, type CongestionControl, type DcqcnVariant } from '@ccalc/cca';
+import { aimdRate, aimdWindow, dcqcn, fixedRate, qcn, vegas, vegasSocket, type CongestionControl, type DcqcnVariant } from '@ccalc/cca';
 import { ScenarioError, TIME_RESOLUTION, type QuantityKind } from '../units.ts';
 import { Fields } from './fields.ts';
 
 /** A congestion-control algorithm of a scenario: its name and its parameters in SI units. */
 export interface CcaSpec {
-  algorithm: 'none' | 'aimd-rate' | 'aimd-window' | 'vegas' | 'dcqcn';
+  algorithm: 'none' | 'aimd-rate' | 'aimd-window' | 'vegas' | 'dcqcn' | 'qcn';
   variant?: DcqcnVariant;
   parameters: Record<string, number | boolean | string>;
 }
@@ -21,6 +21,7 @@ const PARAMETERS: Record<string, Record<string, Kind>> = {
   'dcqcn:zhu2015': { lineRate: 'rate', minRate: 'rate', g: 'number', alphaPeriod: 'time', increasePeriod: 'time', byteCounter: 'bytes', fastRecoverySteps: 'number', additiveIncrease: 'rate', hyperIncrease: 'rate', initialAlpha: 'number' },
   'dcqcn:ns3-mlx': { lineRate: 'rate', minRate: 'rate', g: 'number', decreasePeriod: 'time', alphaPeriod: 'time', increasePeriod: 'time', fastRecoverySteps: 'number', additiveIncrease: 'rate', hyperIncrease: 'rate', clampTargetRate: 'boolean' },
   'dcqcn:trace-reference': { lineRate: 'rate', minRate: 'rate', g: 'number', multiplicativeIncrease: 'number', decreaseGate: 'time', tickPeriod: 'time' },
+  qcn: { lineRate: 'rate', minRate: 'rate', maxDecrease: 'number', byteCounter: 'bytes', timer: 'time', fastRecoverySteps: 'number', additiveIncrease: 'rate', hyperIncrease: 'rate' },
   'dcqcn:nic': { maxRate: 'rate', initialRate: 'rate', minRate: 'rate', mergePeriod: 'time', alphaRateShift: 'number', alphaG: 'number', alphaTimer: 'time', noCnpTimer: 'time', byteCounter: 'bytes', rateAi: 'rate', rateHai: 'rate', fastRecoverySteps: 'number', initialAlpha: 'number' },
 };
 
@@ -30,7 +31,9 @@ const MBPS = 1e6 / 8;
  * Defaults, given the link rate C (bytes/s) and the packet size (bytes): the paper's Table II for
  * its DCQCN, ns-3's Mellanox-mode settings of shared/traces for ns3-mlx, the line rate for a
  * sender without congestion control, the line rate as initial and maximum rate for AIMD, and for
- * trace-reference ns3-mlx's gains and periods with an increase of 5 Mb/s per tick at 100 Gb/s.
+ * trace-reference ns3-mlx's gains and periods with an increase of 5 Mb/s per tick at 100 Gb/s,
+ * and for QCN the QCN/ECM/SONAR slides' reaction point (R_min = 1 Mb/s, G_d·|Fb_max| = 0.5, a byte
+ * counter of one packet / 1 % sampling, R_AI = 12 Mb/s) with 802.1Qau's 10 ms timer and 50 Mb/s R_HAI.
  * Parameters without a default (and not optional in the algorithm) must be given.
  */
 function defaults(key: string, C: number, packetSize: number): Record<string, number | boolean | string> {
@@ -45,6 +48,8 @@ function defaults(key: string, C: number, packetSize: number): Record<string, nu
       return { lineRate: C, decrease: 0.75, additiveIncrease: 5 * MBPS, increaseInterval: 55e-6, timeout: 3e-3 };
     case 'dcqcn:ns3-mlx':
       return { lineRate: C, minRate: 100 * MBPS, g: 1 / 256, decreasePeriod: 50e-6, alphaPeriod: 55e-6, increasePeriod: 55e-6, fastRecoverySteps: 5, additiveIncrease: 5 * MBPS, hyperIncrease: 50 * MBPS, clampTargetRate: true };
+    case 'qcn':
+      return { lineRate: C, minRate: 1 * MBPS, maxDecrease: 0.5, byteCounter: packetSize / 0.01, timer: 10e-3, fastRecoverySteps: 5, additiveIncrease: 12 * MBPS, hyperIncrease: 50 * MBPS };
     case 'dcqcn:trace-reference':
       return { lineRate: C, minRate: 100 * MBPS, g: 1 / 256, multiplicativeIncrease: 5e-5, decreaseGate: 50e-6, tickPeriod: 55e-6 };
     default:
@@ -61,7 +66,7 @@ const OPTIONAL = new Set(['aimd-rate.timeout', 'vegas.alpha', 'vegas.beta', 'veg
  */
 export function parseCca(value: unknown, path: string, linkRate: number, packetSize: number): CcaSpec {
   const head = new Fields(value, path, Object.keys(value !== null && typeof value === 'object' ? value : {}));
-  const algorithm = head.choice('algorithm', ['none', 'aimd-rate', 'aimd-window', 'vegas', 'dcqcn'] as const);
+  const algorithm = head.choice('algorithm', ['none', 'aimd-rate', 'aimd-window', 'vegas', 'dcqcn', 'qcn'] as const);
   const variant = algorithm === 'dcqcn' ? head.choice('variant', ['paper', 'zhu2015', 'ns3-mlx', 'nic', 'trace-reference'] as const) : undefined;
   const key = variant === undefined ? algorithm : `dcqcn:${variant}`;
   const kinds = PARAMETERS[key];
@@ -115,6 +120,8 @@ export function buildCca(spec: CcaSpec, segmentSize?: number): CongestionControl
       const mss = segmentSize!;
       return vegasSocket({ segmentSize: mss, initialSegments: v.initialWindow / mss, alpha: v.alpha, beta: v.beta, gamma: v.gamma }) as CongestionControl<unknown>;
     }
+    case 'qcn':
+      return qcn(p) as CongestionControl<unknown>;
     default:
       return dcqcn(spec.variant!, p);
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { runPathServer } from '@ccalc/cca';
+import { runModel, runPathServer } from '@ccalc/cca';
 import { sample } from '@ccalc/curves';
 import { BUILT_INS } from '../scenarios.ts';
 import { arrivalCurve } from './arrivals.ts';
@@ -58,7 +58,34 @@ describe('parseScenario', () => {
       j.horizon = 'until-complete';
       j.senders[0].arrival = { pattern: 'constant-rate', rate: '10 Gbps' };
     }, /^horizon: expected a duration: senders\[0\] sends at a constant rate without "stop" or "size", so it never completes, got "until-complete"/],
+    ['QCN beside ECN', (j) => ((j.wholePackets = true), (j.qcn = { qEq: '37.5 kB' })), /^qcn: expected no "qcn" beside "ecn"/],
+    ['QCN on fluid senders', (j) => (delete j.ecn, (j.qcn = { qEq: '37.5 kB' })), /^wholePackets: expected true beside "qcn" \(the congestion point samples whole frames; the event engine runs it\), got false$/],
+    ['a QCN reaction point without a congestion point', (j) => (delete j.ecn, (j.cca = { algorithm: 'qcn' })), /^qcn: expected a "qcn" congestion point: senders\[0\] run a QCN reaction point, which reacts to its feedback, got nothing$/],
+    ['QCN feedback of 0 bits', (j) => (delete j.ecn, (j.wholePackets = true), (j.qcn = { qEq: '37.5 kB', fbBits: 0 })), /^qcn\.fbBits: expected an integer ≥ 1 ≤ 16, got 0$/],
+    ['a QCN sampling range upside down', (j) => (delete j.ecn, (j.wholePackets = true), (j.qcn = { qEq: '37.5 kB', sampling: { min: 0.1, max: 0.01 } })), /^qcn\.sampling\.max: expected a probability ≥ qcn\.sampling\.min \(0\.1\), got 0\.01$/],
   ];
+  it('reads a QCN congestion point and reaction point with 802.1Qau\'s and the slides\' defaults', () => {
+    const j = { ...base(), wholePackets: true, packetSize: '1500 B', cca: { algorithm: 'qcn', lineRate: '10 Gbps' }, qcn: { qEq: '37.5 kB' }, seed: 3 } as Record<string, unknown>;
+    delete j.ecn;
+    const s = parseScenario(j, 'qcn', dir);
+    expect(s.qcn).toEqual({ qEq: 37.5e3, w: 2, fbBits: 6, sampling: { min: 0.01, max: 0.1 }, seed: 3 });
+    expect(s.senders[0].cca.parameters).toEqual({ lineRate: 1.25e9, minRate: 125e3, maxDecrease: 0.5, byteCounter: 150e3, timer: 10e-3, fastRecoverySteps: 5, additiveIncrease: 1.5e6, hyperIncrease: 6.25e6 });
+  });
+  it('scenarios/qcn-output-hotspot.json (the slides\' output-generated hotspot) runs on the event engine: QCN cuts the 10 nodes until the hot queue drains', async () => {
+    const s = await loadScenarioFile(join(repo, 'scenarios/qcn-output-hotspot.json'));
+    const model = s.model(40e-3);
+    expect(model.qcn).toEqual({ qEq: 375e3, w: 2, fbBits: 8, sampling: { min: 0.01, max: 0.1 }, seed: 1 });
+    const { result } = runModel(model);
+    expect(result.stats.engine).toBe('events');
+    const cuts = result.events.filter((e) => e.kind === 'rate-cut');
+    expect(cuts.length).toBe(result.notifications.length);
+    // 8.5 Gb/s offered to a 1 Gb/s port: the queue rises past Q_eq, then falls once the cuts bring
+    // the 10 rates below 1 Gb/s in all, and drains (the slides: initial reactions are fast).
+    const b = result.backlog;
+    expect(b.at(2e-3)).toBeGreaterThan(375e3);
+    expect(b.at(39e-3)).toBeLessThan(375e3);
+    expect(Math.min(...result.flows.map((f) => f.state.rate.value.at(-1)!))).toBeLessThan(0.1 * 1.25e8);
+  });
   it.each(broken)('rejects %s with the field, the value and what was expected', (_, change, pattern) => {
     const j = base() as Record<string, any>;
     change(j);

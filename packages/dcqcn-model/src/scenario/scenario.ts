@@ -1,5 +1,5 @@
 import { rate, rateLatency, type Curve } from '@ccalc/curves';
-import { newConnectionsAt, type EcnConfig, type FlowSpec, type HostSpec, type LinkSpec, type PathServerModel, type PfcConfig, type TcpPath } from '@ccalc/cca';
+import { newConnectionsAt, type EcnConfig, type FlowSpec, type HostSpec, type LinkSpec, type PathServerModel, type PfcConfig, type QcnConfig, type TcpPath } from '@ccalc/cca';
 import { readJsonFile } from '../json-file.ts';
 import { basename, dirname } from 'node:path';
 import { ScenarioError, TIME_RESOLUTION } from '../units.ts';
@@ -41,6 +41,8 @@ export interface Scenario {
   delays: Delays;
   senders: SenderGroup[];
   ecn?: EcnConfig;
+  /** A QCN congestion point at the switch (instead of ECN marking). */
+  qcn?: QcnConfig;
   pfc?: PfcConfig;
   horizon: number | 'until-complete';
   bin: number;
@@ -50,7 +52,7 @@ export interface Scenario {
   clock?: Clock;
 }
 
-const TOP = ['name', 'description', 'link', 'packetSize', 'packetHeader', 'wholePackets', 'delays', 'senders', 'cca', 'ecn', 'pfc', 'horizon', 'seed', 'bin', 'tcp'];
+const TOP = ['name', 'description', 'link', 'packetSize', 'packetHeader', 'wholePackets', 'delays', 'senders', 'cca', 'ecn', 'qcn', 'pfc', 'horizon', 'seed', 'bin', 'tcp'];
 const DELAYS = ['feedback', 'ack', 'notification', 'pause', 'senderToSwitch', 'switchToReceiver'];
 
 function parseDelays(f: Fields | undefined): Delays {
@@ -136,6 +138,12 @@ export function parseScenario(json: unknown, name: string, baseDir: string): Sce
     };
   }
 
+  const qcn = parseQcn(f, seed);
+  if (qcn !== undefined && ecn !== undefined) throw new ScenarioError('qcn', f.object.qcn, 'no "qcn" beside "ecn" (a switch port marks with one or the other)');
+  if (qcn !== undefined && !f.boolean('wholePackets', false)) throw new ScenarioError('wholePackets', f.object.wholePackets ?? false, 'true beside "qcn" (the congestion point samples whole frames; the event engine runs it)');
+  const rp = senders.findIndex((g) => g.cca.algorithm === 'qcn');
+  if (rp >= 0 && qcn === undefined) throw new ScenarioError('qcn', undefined, `a "qcn" congestion point: senders[${rp}] run a QCN reaction point, which reacts to its feedback`);
+
   const p = f.object_('pfc', ['xOff', 'xOn', 'resume']);
   let pfc: PfcConfig | undefined;
   if (p !== undefined) {
@@ -176,6 +184,7 @@ export function parseScenario(json: unknown, name: string, baseDir: string): Sce
     delays: parseDelays(delays),
     senders,
     ecn,
+    qcn,
     pfc,
     horizon,
     bin,
@@ -215,6 +224,7 @@ export function scenarioModel(s: Scenario, arrivals: readonly Curve[], horizon: 
     horizon,
     feedbackDelay: s.feedbackDelay,
     ecn: s.ecn,
+    qcn: s.qcn,
     pfc: s.pfc,
     packets: s.wholePackets ? { size: s.packetSize } : undefined,
     tcp: s.tcp,
@@ -245,6 +255,23 @@ function parseTcp(f: Fields): TcpPath | undefined {
     if (!(delayedAck.timeout > 0)) throw new ScenarioError(d.at('timeout'), d.object.timeout, 'a duration > 0');
   }
   return { segmentSize: whole('segment'), header, ackSize: whole('ack', Math.max(1, header)), synSize: whole('syn', header + 8), propagation: 0, ...(delayedAck === undefined ? {} : { delayedAck }) };
+}
+
+/**
+ * A scenario's `qcn` block: `{ "qEq": "37.5 kB", "w": 2, "fbBits": 8, "sampling": { "min": 0.01,
+ * "max": 0.1 } }` (802.1Qau's defaults: w = 2, 6 bits, 1 % to 10 %); its draws use the scenario's seed.
+ */
+function parseQcn(f: Fields, seed: number): QcnConfig | undefined {
+  const q = f.object_('qcn', ['qEq', 'w', 'fbBits', 'sampling']);
+  if (q === undefined) return undefined;
+  const qEq = q.quantity('qEq', 'bytes');
+  if (!(qEq > 0)) throw new ScenarioError('qcn.qEq', q.object.qEq, 'a size > 0');
+  const sampling = q.object_('sampling', ['min', 'max']);
+  const min = sampling?.number('min', { min: 0, max: 1, fallback: 0.01 }) ?? 0.01;
+  const max = sampling?.number('max', { min: 0, max: 1, fallback: 0.1 }) ?? 0.1;
+  if (!(min > 0)) throw new ScenarioError('qcn.sampling.min', sampling?.object.min, 'a probability > 0');
+  if (!(max >= min)) throw new ScenarioError('qcn.sampling.max', sampling?.object.max, `a probability ≥ qcn.sampling.min (${min})`);
+  return { qEq, w: q.number('w', { min: 0, fallback: 2 }), fbBits: q.number('fbBits', { integer: true, min: 1, max: 16, fallback: 6 }), sampling: { min, max }, seed };
 }
 
 /** Whether a CCA spec runs on the segment engine (it reacts to each acknowledgement). */

@@ -51,7 +51,7 @@ describe('QCN on the event engine', () => {
   const result = runEvents(model);
 
   it('every cut is a feedback message reaching its source a notification delay after the sampled frame, by G_d·|Fb|', () => {
-    const cuts = result.events.filter((e) => e.kind === 'rate-decrease');
+    const cuts = result.events.filter((e) => e.kind === 'rate-cut');
     expect(cuts.length).toBeGreaterThan(50);
     expect(cuts.length).toBe(result.notifications.length);
     const pending = new Map<number, number[]>();
