@@ -153,7 +153,9 @@ export class FifoPort {
     const flow = this.ring[slot];
     const arrival = this.ringArrival[slot];
     this.head += 1;
-    if (arrival > this.free) {
+    // A new busy period: the packet came to an idle server, or the server waited (a PAUSE from
+    // downstream, in a network) past the end of the last transmission.
+    if (arrival > this.free || time > this.free) {
       this.busyStart = time;
       this.busyCount = 0;
     }

@@ -57,7 +57,7 @@ export function eventResult(model: PathServerModel, senders: PacketSender[], por
  * except for instants within the tolerance of one another (which the engine handles as one, in
  * its tie order), so an insertion sort puts the few of those back in a pass, n + inversions.
  */
-function increasing(times: Floats): Floats {
+export function increasing(times: Floats): Floats {
   const v = times.view();
   let k = 1;
   while (k < v.length && v[k] >= v[k - 1]) k++;
@@ -76,7 +76,7 @@ function increasing(times: Floats): Floats {
 }
 
 /** Packets counted when they arrive (s, increasing): k·I at the k-th instant, (k+1)·I just after. */
-function staircase(times: Floats, I: number, horizon: number): Curve {
+export function staircase(times: Floats, I: number, horizon: number): Curve {
   const b = new CurveBuilder();
   b.push(0, 0, 0, 0);
   let level = 0;
@@ -94,7 +94,7 @@ function staircase(times: Floats, I: number, horizon: number): Curve {
  * one rising segment per run of back-to-back packets (a packet starting within the tolerance of
  * the previous one's end continues it), flat after the horizon.
  */
-function transmitted(starts: Floats, I: number, T: number, horizon: number): Curve {
+export function transmitted(starts: Floats, I: number, T: number, horizon: number): Curve {
   const b = new CurveBuilder();
   b.push(0, 0, 0, 0);
   const rate = I / T;

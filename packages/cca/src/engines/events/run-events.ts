@@ -1,5 +1,4 @@
 import { asRateLatency, EPSILON } from '@ccalc/curves';
-import { compareTies } from '../../fifo-demultiplex.ts';
 import type { PathServerModel } from '../../model.ts';
 import type { EngineEvent, EngineResult, SentNotification } from '../../results.ts';
 import { validateModel } from '../../validate.ts';
@@ -10,6 +9,7 @@ import { PacketSender } from './sender.ts';
 import { FifoPort, type PortListener } from './fifo-port.ts';
 import { IndexedHeap } from './indexed-heap.ts';
 import { eventResult } from './result.ts';
+import { Arrivals } from './arrivals.ts';
 import { HostNic } from './host-nic.ts';
 import { ingressPorts, type IngressPorts } from '../../ingress-ports.ts';
 
@@ -219,56 +219,3 @@ class SignalRouter implements PortListener {
   }
 }
 
-/**
- * The packets that start at one instant (flow and time), queued at the port in the curve engine's
- * order. Usually at most one per sender; more when a sender's packets are closer together than the
- * instant's tolerance (a link of absurd speed), so the arrays grow when full.
- */
-class Arrivals {
-  flows: Int32Array;
-  times: Float64Array;
-  count = 0;
-
-  constructor(n: number) {
-    this.flows = new Int32Array(n);
-    this.times = new Float64Array(n);
-  }
-
-  add(flow: number, time: number): void {
-    if (this.count === this.flows.length) {
-      const flows = new Int32Array(2 * this.count);
-      const times = new Float64Array(2 * this.count);
-      flows.set(this.flows);
-      times.set(this.times);
-      this.flows = flows;
-      this.times = times;
-    }
-    this.flows[this.count] = flow;
-    this.times[this.count] = time;
-    this.count += 1;
-  }
-
-  /**
-   * Queues them, latest packet train first, then port order (insertion sort: few at a time), as
-   * the curve engine's FIFO walk orders ties (`compareTies`, the tie key being −train start). The
-   * port of a flow is its ingress (`ingressOf`).
-   */
-  queue(senders: PacketSender[], port: FifoPort, ingressOf: Int32Array): void {
-    const { flows, times } = this;
-    for (let a = 1; a < this.count; a++) {
-      const f = flows[a];
-      const x = times[a];
-      const key = -senders[f].trainStart;
-      let b = a - 1;
-      for (; b >= 0; b--) {
-        if (!(compareTies(key, ingressOf[f], -senders[flows[b]].trainStart, ingressOf[flows[b]]) < 0)) break;
-        flows[b + 1] = flows[b];
-        times[b + 1] = times[b];
-      }
-      flows[b + 1] = f;
-      times[b + 1] = x;
-    }
-    for (let k = 0; k < this.count; k++) port.arrive(flows[k], times[k], (senders[flows[k]].started - 1) * port.packet, k > 0);
-    this.count = 0;
-  }
-}
