@@ -6,12 +6,15 @@
 export class ModelError extends Error {
   readonly parameter: string;
   readonly value: unknown;
+  /** What was expected, in words. */
+  readonly expected: string;
 
   constructor(parameter: string, value: unknown, expected: string) {
     super(`${parameter}: expected ${expected}, got ${typeof value === 'number' && Number.isNaN(value) ? 'NaN' : JSON.stringify(value) ?? String(value)}`);
     this.name = 'ModelError';
     this.parameter = parameter;
     this.value = value;
+    this.expected = expected;
   }
 }
 

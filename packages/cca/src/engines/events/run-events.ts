@@ -164,7 +164,7 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
  * due now is the NIC's to send or hold). A connection waiting for its NIC has no packet of its own
  * to start (the NIC's item in the heap wakes the NIC).
  */
-function senderKey(s: PacketSender, horizon: number, after = -Infinity): number {
+export function senderKey(s: PacketSender, horizon: number, after = -Infinity): number {
   const r = s.nextReaction();
   const start = !s.held && s.nextStart > after && s.nextStart < horizon ? s.nextStart : Infinity;
   return r < start ? (r <= horizon ? r : Infinity) : start;
