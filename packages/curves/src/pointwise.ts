@@ -170,7 +170,11 @@ function envelope(f: Curve, g: Curve, upper: boolean): Curve {
       // comparison at `next`, so that a jump or isolated value exactly at `next` keeps its time.
       const x = T + (gr - fr) / (fs - gs);
       if (x > T && x < next && !close(x, next)) {
-        const y = fr + fs * (x - T);
+        // The two lines meet at x up to rounding: the envelope takes the larger (smaller) of the
+        // two values there, so that max(f, 0) is never below 0.
+        const yf = fr + fs * (x - T);
+        const yg = gr + gs * (x - T);
+        const y = upper ? Math.max(yf, yg) : Math.min(yf, yg);
         b.push(x, y, y, fFirst ? gs : fs);
       }
     }
