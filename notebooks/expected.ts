@@ -13,5 +13,7 @@ export const EXPECTED: Record<string, RegExp[]> = {
   // browser's table escapes ">").
   // Pauses begin at K_max 400 kB for 8 senders (P_max 1 %), at every K_max from 16 senders on.
   '07-ecn-thresholds': [/32 points, 0 failed/, /\b8\s+0\.01\s+400\s+9\b/, /\b16\s+0\.01\s+100\s+32\b/],
+  // The slides' observations (and the bounds) as notebook 08's last cell checks them.
+  '08-multi-hop': [/victim_unaffected_with_QCN"?: true/, /victim_slowed_by_PAUSE_alone"?: true/, /poor_fairness_among_culprits_with_QCN"?: true/, /parking_lot_cold_flows_above_max_min"?: true/, /bounds_hold"?: true/],
   '06-what-if': [/T_gap = 50 µs\s+30\.05\s+132\.102\s+4557/, /one persistent connection\W[^\n]*(>|&gt;) 4000/, /a connection per burst\W[^\n]*19\d\d\.\d+/],
 };
