@@ -7,6 +7,7 @@ import type { BuiltIn, Clock } from '../scenarios.ts';
 import { arrivalCurve, arrivalParts, connectionPatterns, newConnectionInstants, onWire, parseArrival, type ArrivalPattern } from './arrivals.ts';
 import { buildCca, parseCca, type CcaSpec } from './cca-spec.ts';
 import { Fields } from './fields.ts';
+import { parseEcn, parsePfc, parseQcn } from './switch-config.ts';
 import { checkScenarioSize } from '../run-cost.ts';
 
 /** Feedback delays (s): acknowledgements, congestion notifications and PFC frames. */
@@ -118,25 +119,7 @@ export function parseScenario(json: unknown, name: string, baseDir: string): Sce
 
   // TCP senders need no delays: their acknowledgements are timed on the path.
   const delays = new Fields(f.object.delays ?? (tcp !== undefined ? {} : undefined), 'delays', DELAYS);
-  const e = f.object_('ecn', ['kMin', 'kMax', 'pMax', 'at', 'marking', 'notificationGap', 'pacing']);
-  let ecn: EcnConfig | undefined;
-  if (e !== undefined) {
-    const kMax = e.quantity('kMax', 'bytes');
-    const kMin = e.has('kMin') ? e.quantity('kMin', 'bytes') : undefined;
-    if (kMin !== undefined && !(kMin <= kMax)) throw new ScenarioError('ecn.kMin', e.object.kMin, `a size ≤ ecn.kMax (${kMax} B)`);
-    const pMax = e.has('pMax') ? e.number('pMax', { min: 0, max: 1 }) : undefined;
-    if ((kMin === undefined) !== (pMax === undefined)) throw new ScenarioError(kMin === undefined ? 'ecn.kMin' : 'ecn.pMax', undefined, 'both kMin and pMax (RED) or neither (threshold marking at kMax)');
-    ecn = {
-      kMax,
-      kMin,
-      pMax,
-      packetSize,
-      at: e.choice('at', ['enqueue', 'dequeue'] as const, 'dequeue'),
-      random: e.choice('marking', ['expected', 'random'] as const, 'expected') === 'random' ? { seed } : 'expected',
-      notificationGap: e.quantity('notificationGap', 'time', 0),
-      pacing: e.choice('pacing', ['gap', 'grid'] as const, 'gap'),
-    };
-  }
+  const ecn = parseEcn(f, packetSize, seed);
 
   const qcn = parseQcn(f, seed);
   if (qcn !== undefined && ecn !== undefined) throw new ScenarioError('qcn', f.object.qcn, 'no "qcn" beside "ecn" (a switch port marks with one or the other)');
@@ -144,14 +127,7 @@ export function parseScenario(json: unknown, name: string, baseDir: string): Sce
   const rp = senders.findIndex((g) => g.cca.algorithm === 'qcn');
   if (rp >= 0 && qcn === undefined) throw new ScenarioError('qcn', undefined, `a "qcn" congestion point: senders[${rp}] run a QCN reaction point, which reacts to its feedback`);
 
-  const p = f.object_('pfc', ['xOff', 'xOn', 'resume']);
-  let pfc: PfcConfig | undefined;
-  if (p !== undefined) {
-    const xOff = p.quantity('xOff', 'bytes');
-    const xOn = p.quantity('xOn', 'bytes');
-    if (!(xOn <= xOff)) throw new ScenarioError('pfc.xOn', p.object.xOn, `a size ≤ pfc.xOff (${xOff} B)`);
-    pfc = { xOff, xOn, resume: p.choice('resume', ['threshold', 'paper'] as const, 'threshold'), lineRate: C };
-  }
+  const pfc = parsePfc(f, C);
 
   const horizon = f.object.horizon === 'until-complete' ? 'until-complete' : f.quantity('horizon', 'time');
   if (horizon !== 'until-complete' && !(horizon > 0)) throw new ScenarioError('horizon', f.object.horizon, 'a duration > 0 or "until-complete"');
@@ -255,23 +231,6 @@ function parseTcp(f: Fields): TcpPath | undefined {
     if (!(delayedAck.timeout > 0)) throw new ScenarioError(d.at('timeout'), d.object.timeout, 'a duration > 0');
   }
   return { segmentSize: whole('segment'), header, ackSize: whole('ack', Math.max(1, header)), synSize: whole('syn', header + 8), propagation: 0, ...(delayedAck === undefined ? {} : { delayedAck }) };
-}
-
-/**
- * A scenario's `qcn` block: `{ "qEq": "37.5 kB", "w": 2, "fbBits": 8, "sampling": { "min": 0.01,
- * "max": 0.1 } }` (802.1Qau's defaults: w = 2, 6 bits, 1 % to 10 %); its draws use the scenario's seed.
- */
-function parseQcn(f: Fields, seed: number): QcnConfig | undefined {
-  const q = f.object_('qcn', ['qEq', 'w', 'fbBits', 'sampling']);
-  if (q === undefined) return undefined;
-  const qEq = q.quantity('qEq', 'bytes');
-  if (!(qEq > 0)) throw new ScenarioError('qcn.qEq', q.object.qEq, 'a size > 0');
-  const sampling = q.object_('sampling', ['min', 'max']);
-  const min = sampling?.number('min', { min: 0, max: 1, fallback: 0.01 }) ?? 0.01;
-  const max = sampling?.number('max', { min: 0, max: 1, fallback: 0.1 }) ?? 0.1;
-  if (!(min > 0)) throw new ScenarioError('qcn.sampling.min', sampling?.object.min, 'a probability > 0');
-  if (!(max >= min)) throw new ScenarioError('qcn.sampling.max', sampling?.object.max, `a probability ≥ qcn.sampling.min (${min})`);
-  return { qEq, w: q.number('w', { min: 0, fallback: 2 }), fbBits: q.number('fbBits', { integer: true, min: 1, max: 16, fallback: 6 }), sampling: { min, max }, seed };
 }
 
 /** Whether a CCA spec runs on the segment engine (it reacts to each acknowledgement). */
