@@ -14,7 +14,7 @@ export { fifoDemultiplex, fifoShare, fifoShares, fifoLowerBound, type TieKey, ty
 export { remainingArrivals, admittedIncrement } from './admission.ts';
 export { packetize } from './acknowledgements.ts';
 export { redProbability, NotificationGap, NotificationGrid } from './ecn.ts';
-export { seededRandom } from './random.ts';
+export { seededRandom, streamSeed } from './random.ts';
 export { aimdRate, type AimdRateParameters, type AimdRateState } from './ccas/aimd-rate.ts';
 export { aimdWindow, type AimdWindowParameters, type AimdWindowState } from './ccas/aimd-window.ts';
 export { vegas, type VegasParameters, type VegasState } from './ccas/vegas.ts';

@@ -7,11 +7,11 @@ import { packetsStarted } from './acknowledgements.ts';
 /** Worst-case bounds at one egress port (network calculus, feed-forward, FIFO). */
 export interface PortBound {
   port: number;
-  /** The arrival curve of all flows entering the port (bytes). */
+  /** The arrival curve of all flows entering the port (bytes; +∞ when one of them has none: it crossed a port offered more than it serves). */
   arrivals: Curve;
   /** The port's service curve: rate-latency β_{C, L} with L the pause allowance (bytes). */
   service: Curve;
-  /** Delay bound h(α, β) plus the link's propagation (s): from a packet's arrival to its arrival at the next switch (its last bit's departure at the last port). */
+  /** Delay bound h(α, β) plus the link's propagation (s): from a packet's arrival to its arrival at the next switch (its last bit's departure at the last port); +∞ when there is none. */
   delay: number;
   /** Backlog bound v(α, β) (bytes). */
   backlog: number;
@@ -61,26 +61,30 @@ export function networkBounds(model: NetworkModel, options: { pauseAllowance?: r
     const total = packetsStarted(f.arrivals.at(Infinity), I);
     return Number.isFinite(total) ? min(tokenBucket(peak, I), constant(total)) : tokenBucket(peak, I);
   });
-  // Each flow's arrival curve at the port it reaches next (route order), and the curve it had at each port.
-  const current = [...entry];
-  const atPort = model.ports.map(() => new Map<number, Curve>());
+  // Each flow's arrival curve at the port it reaches next (route order), and the curve it had at
+  // each port; null once it has crossed a port with no delay bound (offered more than it serves).
+  const current: (Curve | null)[] = [...entry];
+  const atPort = model.ports.map(() => new Map<number, Curve | null>());
   const ports: PortBound[] = [];
   for (const p of order) {
     const spec = model.ports[p];
     const members = model.flows.flatMap((f, j) => (f.route.includes(p) ? [j] : []));
     for (const j of members) atPort[p].set(j, current[j]);
-    const arrivals = members.length === 0 ? zero() : sum(members.map((j) => current[j]));
     const service = rateLatency(spec.rate, options.pauseAllowance?.[p] ?? 0);
-    const queueing = horizontalDeviation(arrivals, service);
+    const known = members.map((j) => current[j]).filter((c): c is Curve => c !== null);
+    const arrivals = known.length < members.length ? constant(Infinity) : known.length === 0 ? zero() : sum(known);
+    const queueing = known.length < members.length ? Infinity : horizontalDeviation(arrivals, service);
     const delay = queueing + (spec.next?.delay ?? 0);
-    ports.push({ port: p, arrivals, service, delay, backlog: verticalDeviation(arrivals, service) });
-    for (const j of members) current[j] = delayedArrivalCurve(current[j], queueing);
+    ports.push({ port: p, arrivals, service, delay, backlog: queueing === Infinity ? Infinity : verticalDeviation(arrivals, service) });
+    for (const j of members) current[j] = queueing === Infinity ? null : delayedArrivalCurve(current[j]!, queueing);
   }
   const byPort = new Map(ports.map((b) => [b.port, b]));
   const flows: FlowBound[] = model.flows.map((f, j) => {
     const residuals = f.route.map((p, i) => {
       const others = [...atPort[p].entries()].filter(([k]) => k !== j).map(([, c]) => c);
-      const left = others.length === 0 ? byPort.get(p)!.service : max(subtract(byPort.get(p)!.service, sum(others)), zero());
+      if (others.some((c) => c === null)) return zero(); // unbounded cross traffic leaves nothing sure
+      const known = others as Curve[];
+      const left = known.length === 0 ? byPort.get(p)!.service : max(subtract(byPort.get(p)!.service, sum(known)), zero());
       // Store and forward: the next switch takes a packet once its last bit is in, which costs
       // one packet of the service at every port but the last ([β − I]^+, the packetizer).
       const whole = i + 1 < f.route.length ? max(verticalShift(left, -I), zero()) : left;

@@ -186,6 +186,31 @@ describe('ccalc run with scenario files', () => {
   });
 });
 
+describe('ccalc run with a network (a topology, or a network built-in)', () => {
+  it('runs the victim scenario on the network engine and writes its files', () => {
+    const out = mkdtempSync(join(tmpdir(), 'ccalc-network-'));
+    const r = spawnSync('node', [bin, 'run', 'pfc-input-hotspot', '--horizon', '5ms', '--no-plots', '--out', join(out, 'run')], { encoding: 'utf8' });
+    expect(r.stderr).toMatch(/pfc-input-hotspot: 5\.00 ms computed in [\d.]+ s \(network engine\)/);
+    expect(r.stdout).toMatch(/^pfc-input-hotspot: peak backlog [\d.]+ MB at [\d.]+ µs \(core→edge6 \(hot\)\); results in /);
+    expect(readdirSync(join(out, 'run')).sort()).toEqual(['events.csv', 'flows.csv', 'port-frames.csv', 'ports.csv', 'summary.json']);
+    const summary = JSON.parse(readFileSync(join(out, 'run', 'summary.json'), 'utf8'));
+    expect(summary.engine).toBe('network');
+    // PAUSE spreads: the hot port's switch pauses the core's port, the core pauses the uplinks.
+    expect(summary.pauses_to_ports).toBeGreaterThan(0);
+    expect(summary.flows.map((f: { name: string }) => f.name)).toEqual(['culprit2', 'culprit3', 'culprit4', 'culprit5', 'victim1→7']);
+    expect(summary.bounds_note).toMatch(/^no bounds: PFC/);
+    const ports = readFileSync(join(out, 'run', 'ports.csv'), 'utf8').trim().split('\n');
+    expect(ports[0]).toBe('time_us,port,backlog_bytes,rate_gbps');
+    expect(ports.length).toBe(1 + 8 * 5); // 8 ports × 5 bins of 1 ms
+  });
+
+  it('refuses the flags that apply to one switch only', () => {
+    const r = spawnSync('node', [bin, 'run', 'qcn-parking-lot', '--senders', '--horizon', '1ms'], { encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe('ccalc: --senders: expected no --senders for a network (qcn-parking-lot runs on the network engine), got "true"\n');
+  });
+});
+
 describe('ccalc run refuses runaway inputs in one line, before computing or while (issue 17)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'ccalc-runaway-'));
   const scenario = (name: string, change: (j: Record<string, any>) => void): string => {

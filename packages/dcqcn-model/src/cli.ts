@@ -10,6 +10,8 @@ import { basename, dirname, join } from 'node:path';
 import type { EngineChoice } from '@ccalc/cca';
 import { runCharts } from './run-charts.ts';
 import { BUILT_INS } from './scenarios.ts';
+import { NETWORK_BUILT_INS } from './network-scenarios.ts';
+import { runNetworkScenario, type NetworkRunnable } from './network-run.ts';
 import { parseQuantity, ScenarioError } from './units.ts';
 import { eventsCsvLines, runCsv, runSummary } from './output.ts';
 import { tcpCsv, tcpSummary, type TcpSenderSummary } from './tcp-output.ts';
@@ -132,13 +134,45 @@ function options(args: string[]): { positional: string[]; flags: Record<string, 
 
 
 /** A built-in scenario by name, or a scenario file (a path ending in .json). */
-async function resolveScenario(spec: string, force = false): Promise<Runnable> {
+async function resolveScenario(spec: string, force = false): Promise<Runnable | NetworkRunnable> {
   if (spec.endsWith('.json')) {
-    const { loadScenarioFile } = await import('./scenario/scenario.ts');
-    return loadScenarioFile(spec, { force });
+    const { loadAnyScenarioFile } = await import('./scenario/scenario.ts');
+    return loadAnyScenarioFile(spec, { force });
   }
-  if (!Object.hasOwn(BUILT_INS, spec)) throw new ScenarioError('scenario', spec, `a scenario file (.json) or one of ${Object.keys(BUILT_INS).join(', ')}`);
+  if (Object.hasOwn(NETWORK_BUILT_INS, spec)) return { name: spec, ...NETWORK_BUILT_INS[spec] };
+  if (!Object.hasOwn(BUILT_INS, spec)) throw new ScenarioError('scenario', spec, `a scenario file (.json) or one of ${builtInNames()}`);
   return { name: spec, ...BUILT_INS[spec] };
+}
+
+/** Whether a resolved scenario is a network (it runs on the network engine). */
+function isNetwork(s: Runnable | NetworkRunnable): s is NetworkRunnable {
+  return 'network' in s;
+}
+
+/** Every built-in's name, for error messages. */
+function builtInNames(): string {
+  return [...Object.keys(BUILT_INS), ...Object.keys(NETWORK_BUILT_INS)].join(', ');
+}
+
+/**
+ * Runs a network (a scenario with a topology, or a network built-in) into `out`: the flags that
+ * apply to one switch only are refused, naming them.
+ */
+async function runNetworkFlags(scenario: NetworkRunnable, flags: Record<string, string>, horizon: number, bin: number, out: string, untilComplete: boolean, runaway: { field: string; value: unknown } | undefined): Promise<void> {
+  for (const flag of ['senders', 'dcqcn-trace', 'repeat'] as const) if (flags[flag] !== undefined) throw new ScenarioError(`--${flag}`, flags[flag], `no --${flag} for a network (${scenario.name} runs on the network engine)`);
+  if (flags.engine !== undefined && flags.engine !== 'auto') throw new ScenarioError('--engine', flags.engine, `auto for a network (${scenario.name} runs on the network engine)`);
+  const show = progress(scenario.name);
+  const guard = runaway === undefined ? undefined : runawayGuard(runaway.field, runaway.value, horizon, 2, () => performance.now());
+  const summary = await runNetworkScenario({ ...scenario, untilComplete }, horizon, bin, out, {
+    plots: flags['no-plots'] === undefined,
+    onProgress: (t, end) => {
+      guard?.(t);
+      show(t, end);
+    },
+  });
+  const ports = summary.ports as { name: string; peak_backlog_bytes: number; peak_backlog_time_us: number }[];
+  const hottest = ports.reduce((a, b) => (b.peak_backlog_bytes > a.peak_backlog_bytes ? b : a));
+  process.stdout.write(`${scenario.name}: peak backlog ${(hottest.peak_backlog_bytes / 1e6).toFixed(3)} MB at ${hottest.peak_backlog_time_us.toFixed(1)} µs (${hottest.name}); results in ${out}/\n`);
 }
 
 /**
@@ -264,7 +298,7 @@ async function run(args: string[]): Promise<void> {
     process.stdout.write(RUN_HELP);
     return;
   }
-  if (positional.length === 0) throw new ScenarioError('scenario', undefined, `a scenario file (.json) or one of ${Object.keys(BUILT_INS).join(', ')}`);
+  if (positional.length === 0) throw new ScenarioError('scenario', undefined, `a scenario file (.json) or one of ${builtInNames()}`);
   for (const flag of Object.keys(flags)) if (!['out', 'bin', 'horizon', 'dcqcn-trace', 'engine', 'repeat', 'senders', 'no-plots', 'force'].includes(flag)) throw new ScenarioError(`--${flag}`, flags[flag], 'one of --out, --bin, --horizon, --dcqcn-trace, --engine, --repeat, --senders, --no-plots, --force');
   const force = flags.force !== undefined;
   const untilComplete = flags.horizon === 'until-complete';
@@ -282,7 +316,7 @@ async function run(args: string[]): Promise<void> {
   const failures: string[] = [];
   // Every scenario is read first: a batch whose scenarios share a name (one output folder) is
   // refused before anything runs; one that cannot be read is reported and the others still run.
-  const resolved: { spec: string; scenario?: Runnable; error?: unknown }[] = [];
+  const resolved: { spec: string; scenario?: Runnable | NetworkRunnable; error?: unknown }[] = [];
   for (const spec of positional) {
     try {
       resolved.push({ spec, scenario: await resolveScenario(spec, force) });
@@ -310,9 +344,13 @@ async function run(args: string[]): Promise<void> {
       }
       // Where the bin and the horizon came from, for the errors of the size checks.
       const horizonOrigin = horizonFlag !== undefined ? { field: '--horizon', value: flags.horizon } : { field: `${spec}: horizon`, value: untilComplete || scenario.untilComplete ? 'until-complete' : `${horizon} s` };
+      const out = batch ? join(flags.out ?? 'out', scenario.name) : (flags.out ?? join('out', scenario.name));
+      if (isNetwork(scenario)) {
+        await runNetworkFlags(scenario, flags, horizon, bin, out, untilComplete || (horizonFlag === undefined && scenario.untilComplete === true), force ? undefined : horizonOrigin);
+        continue;
+      }
       const binOrigin = binFlag !== undefined ? { field: '--bin', value: flags.bin } : horizonFlag !== undefined ? horizonOrigin : { field: `${spec}: bin`, value: `${bin} s` };
       if (!force) checkRunSize(scenario.model(horizon), bin, { senders: flags.senders !== undefined, binField: binOrigin.field, bin: binOrigin.value, horizonField: horizonOrigin.field, horizon: horizonOrigin.value });
-      const out = batch ? join(flags.out ?? 'out', scenario.name) : (flags.out ?? join('out', scenario.name));
       const summary = await runScenario({ ...scenario, untilComplete: untilComplete || (horizonFlag === undefined && scenario.untilComplete) }, horizon, bin, out, flags['dcqcn-trace'], { engine, repeat, senders: flags.senders !== undefined, plots: flags['no-plots'] === undefined, runaway: force ? undefined : horizonOrigin });
       process.stdout.write(`${scenario.name}: peak backlog ${((summary.peak_backlog_bytes as number) / 1e6).toFixed(3)} MB at ${(summary.peak_backlog_time_us as number).toFixed(1)} µs; results in ${out}/\n`);
     } catch (e) {
@@ -490,7 +528,7 @@ export async function main(argv: string[]): Promise<number> {
       // `ccalc help <command>` is `ccalc <command> --help`.
       if (rest.length === 0) process.stdout.write(HELP);
       else return await main([rest[0], '--help']);
-    } else if (command === 'list') for (const [k, v] of Object.entries(BUILT_INS)) process.stdout.write(`${k.padEnd(22)} ${v.description}\n`);
+    } else if (command === 'list') for (const [k, v] of [...Object.entries(BUILT_INS), ...Object.entries(NETWORK_BUILT_INS)]) process.stdout.write(`${k.padEnd(24)} ${v.description}\n`);
     else if (command === 'run') await run(rest);
     else if (command === 'compare') await compare(rest);
     else if (command === 'case-study') await study(rest);

@@ -8,6 +8,7 @@ import { arrivalCurve, arrivalParts, connectionPatterns, newConnectionInstants, 
 import { buildCca, parseCca, type CcaSpec } from './cca-spec.ts';
 import { Fields } from './fields.ts';
 import { parseEcn, parsePfc, parseQcn } from './switch-config.ts';
+import { prepareNetworkScenario, type PreparedNetwork } from './network-scenario.ts';
 import { checkScenarioSize } from '../run-cost.ts';
 
 /** Feedback delays (s): acknowledgements, congestion notifications and PFC frames. */
@@ -283,6 +284,22 @@ export async function loadScenarioFile(file: string, options: { force?: boolean 
   const json = await readJsonFile(file, 'a scenario file');
   try {
     return await prepareScenario(json, basename(file).replace(/\.json$/, ''), dirname(file), options);
+  } catch (e) {
+    if (e instanceof Error) e.message = `${file}: ${e.message}`;
+    throw e;
+  }
+}
+
+/**
+ * A scenario file of either kind: one switch (`prepareScenario`) or, with a `topology`, a network
+ * (`prepareNetworkScenario`). Errors start with the file's path.
+ */
+export async function loadAnyScenarioFile(file: string, options: { force?: boolean } = {}): Promise<PreparedScenario | PreparedNetwork> {
+  const json = await readJsonFile(file, 'a scenario file');
+  const name = basename(file).replace(/\.json$/, '');
+  try {
+    const isNetwork = json !== null && typeof json === 'object' && 'topology' in json;
+    return await (isNetwork ? prepareNetworkScenario(json, name, dirname(file)) : prepareScenario(json, name, dirname(file), options));
   } catch (e) {
     if (e instanceof Error) e.message = `${file}: ${e.message}`;
     throw e;
