@@ -5,11 +5,12 @@
  * the repository root and must exit 0, or with the code a trailing `# exit code N` gives (lines that
  * need the traces are skipped when CCALC_TRACES names a missing folder, as the other trace tests are); paths under
  * out/ go to a temporary folder, never the repository's. Each ```json
- * block is a scenario or a sweep (one with "vary") and must validate.
+ * block is a scenario (a network with a "topology") or a sweep (one with "vary") and must validate.
  */
 import { describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { parseScenario } from '../packages/dcqcn-model/src/scenario/scenario.ts';
+import { prepareNetworkScenario } from '../packages/dcqcn-model/src/scenario/network-scenario.ts';
 import { parseSweep } from '../packages/dcqcn-model/src/sweep/sweep-definition.ts';
 import { skipWithoutTraces } from '../packages/dcqcn-model/src/traces/locate.ts';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
@@ -75,8 +76,11 @@ for (const file of readmes) {
       });
     }
     for (const m of scenarios) {
-      it(`the scenario at line ${text.slice(0, m.index).split('\n').length} is valid`, () => {
-        expect(() => parseScenario(JSON.parse(m[1]), 'readme', root)).not.toThrow();
+      it(`the scenario at line ${text.slice(0, m.index).split('\n').length} is valid`, async () => {
+        const json = JSON.parse(m[1]);
+        // A network (with a topology) is read by its own parser.
+        if ('topology' in json) expect((await prepareNetworkScenario(json, 'readme', root)).network(1e-3).flows.length).toBeGreaterThan(0);
+        else expect(() => parseScenario(json, 'readme', root)).not.toThrow();
       });
     }
     for (const m of sweeps) {
