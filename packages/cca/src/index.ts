@@ -42,7 +42,7 @@ export type { Ns3MlxState } from './ccas/dcqcn/ns3-mlx.ts';
 export { runEvents, type EventEngineOptions } from './engines/events/run-events.ts';
 export { eventEngineSupport } from './engines/events/support.ts';
 export { runNetwork, type NetworkEngineOptions } from './engines/network/run-network.ts';
-export { parkingLotNetwork, inputHotspotNetwork, type SlidesNetworkOptions } from './network-examples.ts';
+export { parkingLotNetwork, inputHotspotNetwork, stagedHotspotNetwork, type SlidesNetworkOptions } from './network-examples.ts';
 export { networkBounds, type PortBound, type FlowBound } from './network-bounds.ts';
 export { validateNetwork, type NetworkModel, type NetworkFlowSpec, type SwitchSpec, type EgressPortSpec, type NetworkResult, type PortResult, type PortFrame } from './network-model.ts';
 export { runSegments, type SegmentEngineOptions } from './engines/segments/run-segments.ts';

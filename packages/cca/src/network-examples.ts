@@ -126,3 +126,28 @@ export function inputHotspotNetwork(o: SlidesNetworkOptions = {}): NetworkModel 
     o,
   );
 }
+
+/**
+ * The slides' 20-stage hotspot: S switches in a line (10 Gb/s links), three nodes at each. For
+ * i = 0 … S − 2, node 3i + 1 sends to node 3(i + 1) + 1 (one hop), node 3i + 2 to node 3(S − 1) + 2
+ * (to the last switch) and node 3i + 3 to node 3(i + 1) + 2, every one at 100 % of 10 Gb/s. Each
+ * link between switches is a hotspot (the link i → i + 1 carries i + 3 flows) and node 3(S − 1) + 2
+ * receives from S sources. Ports: 0 … S − 2 the links, then per switch its ports to nodes 1 and 2.
+ * Flows: per i, the one-hop flow, the long flow, the flow to the next node 2.
+ * @example runNetwork(stagedHotspotNetwork({ stages: 5, horizon: 5e-3 })).ports.length // 4 + 10
+ */
+export function stagedHotspotNetwork(o: SlidesNetworkOptions & { stages?: number } = {}): NetworkModel {
+  const S = o.stages ?? 20;
+  const C = 10 * Gbps;
+  const links = Array.from({ length: S - 1 }, (_, i) => ({ name: `sw${i + 1}→sw${i + 2}`, switch: i, rate: C, next: { switch: i + 1, delay: 0 } }));
+  // Port of switch i toward its node 3i + 1 and toward its node 3i + 2.
+  const nodePort = (i: number, k: 1 | 2): number => S - 1 + 2 * i + (k - 1);
+  const exits = Array.from({ length: S }, (_, i) => [1, 2].map((k) => ({ name: `sw${i + 1}→node${3 * i + k}`, switch: i, rate: C }))).flat();
+  const along = (from: number, to: number): number[] => Array.from({ length: to - from }, (_, k) => from + k);
+  const flows = Array.from({ length: S - 1 }, (_, i) => [
+    { name: `node${3 * i + 1}→node${3 * (i + 1) + 1}`, route: [i, nodePort(i + 1, 1)], load: C },
+    { name: `node${3 * i + 2}→node${3 * (S - 1) + 2}`, route: [...along(i, S - 1), nodePort(S - 1, 2)], load: C },
+    { name: `node${3 * i + 3}→node${3 * (i + 1) + 2}`, route: [i, nodePort(i + 1, 2)], load: C },
+  ]).flat();
+  return network([...links, ...exits], S, flows, o);
+}

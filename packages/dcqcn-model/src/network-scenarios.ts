@@ -1,4 +1,4 @@
-import { inputHotspotNetwork, parkingLotNetwork } from '@ccalc/cca';
+import { inputHotspotNetwork, parkingLotNetwork, stagedHotspotNetwork } from '@ccalc/cca';
 import type { NetworkRunnable } from './network-run.ts';
 
 /** The built-in networks of `ccalc run` (the QCN/ECM/SONAR slides' scenarios; notebook 08). */
@@ -30,5 +30,12 @@ export const NETWORK_BUILT_INS: Record<string, Omit<NetworkRunnable, 'name'>> = 
     horizon: 100e-3,
     bin: 1e-3,
     network: (horizon) => parkingLotNetwork({ horizon }),
+  },
+  'qcn-20-stage-hotspot': {
+    kind: 'network',
+    description: 'slides: 20 switches in a line, 57 flows at 10 Gb/s, every link a hotspot, 20 sources into the last node, QCN',
+    horizon: 50e-3,
+    bin: 1e-3,
+    network: (horizon) => stagedHotspotNetwork({ horizon }),
   },
 };
