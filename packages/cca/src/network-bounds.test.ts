@@ -5,7 +5,7 @@ import { runNetwork } from './engines/network/run-network.ts';
 import { inputHotspotNetwork, parkingLotNetwork } from './network-examples.ts';
 import { fixedRate } from './ccas/fixed-rate.ts';
 import { ModelError } from './errors.ts';
-import { randomLine } from './test-support/random-networks.ts';
+import { randomNetwork } from './test-support/random-networks.ts';
 import type { NetworkModel, NetworkResult } from './network-model.ts';
 
 const Gbps = 1e9 / 8;
@@ -85,8 +85,8 @@ describe('computed delays and backlogs never exceed the bounds', () => {
     ['the input-generated hotspot without control', inputHotspotNetwork({ control: 'none', bytes: 2e6, horizon: 0.05 })],
     ['the input-generated hotspot with QCN', inputHotspotNetwork({ bytes: 2e6, horizon: 0.05 })],
     ...Array.from({ length: 12 }, (_, k): [string, NetworkModel] => {
-      const line = randomLine(k + 1);
-      return [`random line ${k + 1}`, { ...line, switches: line.switches.map(() => ({})) }];
+      const net = randomNetwork(k + 1);
+      return [`random network ${k + 1}`, { ...net, switches: net.switches.map(() => ({})) }];
     }),
   ];
   it.each(cases)('%s', (_, model) => {

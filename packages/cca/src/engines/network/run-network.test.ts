@@ -7,7 +7,7 @@ import { fixedRate } from '../../ccas/fixed-rate.ts';
 import { dcqcnPaper } from '../../ccas/dcqcn/index.ts';
 import { qcn } from '../../ccas/qcn.ts';
 import { ModelError } from '../../errors.ts';
-import { randomLine } from '../../test-support/random-networks.ts';
+import { randomNetwork } from '../../test-support/random-networks.ts';
 import { engineAgreement } from '../../test-support/engine-agreement.ts';
 import type { PathServerModel } from '../../model.ts';
 import type { EngineResult } from '../../results.ts';
@@ -174,9 +174,9 @@ describe('PFC backpressure spreads hop by hop', () => {
   });
 });
 
-describe('random lines of switches: conservation and causality', () => {
+describe('random feed-forward networks: conservation and causality', () => {
   it.each(Array.from({ length: 25 }, (_, k) => k + 1))('network %i', (seed) => {
-    const model = randomLine(seed);
+    const model = randomNetwork(seed);
     const r = runNetwork(model, { untilComplete: true });
     expect(r.horizon).toBeLessThan(model.horizon);
     model.flows.forEach((f, j) => {
