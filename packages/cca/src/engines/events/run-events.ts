@@ -1,4 +1,4 @@
-import { asRateLatency, EPSILON } from '@ccalc/curves';
+import { asRateLatency } from '@ccalc/curves';
 import type { PathServerModel } from '../../model.ts';
 import type { EngineEvent, EngineResult, SentNotification } from '../../results.ts';
 import { validateModel } from '../../validate.ts';
@@ -10,6 +10,7 @@ import { FifoPort, type PortListener } from './fifo-port.ts';
 import { IndexedHeap } from './indexed-heap.ts';
 import { eventResult } from './result.ts';
 import { Arrivals } from './arrivals.ts';
+import { instantTolerance, Progress } from './progress.ts';
 import { HostNic } from './host-nic.ts';
 import { ingressPorts, type IngressPorts } from '../../ingress-ports.ts';
 
@@ -80,7 +81,7 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
 
   // Packets starting at the current instant.
   const arriving = new Arrivals(n);
-  const tolerance = (x: number): number => EPSILON * (x > 1 ? x : 1);
+  const tolerance = instantTolerance;
   // A transmission starts; once nothing is left to send or queued, a run until complete ends when
   // the last transmission does.
   const dequeue = (d: number): void => {
@@ -92,8 +93,7 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
     }
     if (options.untilComplete && port.queued === 0 && port.transmittedBy < horizon && senders.every((s) => s.done())) horizon = port.transmittedBy;
   };
-  // Work done (instants and senders handled), for progress calls every 65,536 of them.
-  let steps = 0;
+  const progress = new Progress(options.onProgress);
   for (;;) {
     let tSender = heap.topKey();
     const tResume = port.nextResume();
@@ -112,17 +112,14 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
     if (!(t <= horizon)) break;
     // One instant: every event within the curves' tolerance of t.
     const limit = t + tolerance(t);
-    if (options.onProgress !== undefined && (steps += 1) >= 65536) {
-      steps = 0;
-      options.onProgress(t, horizon);
-    }
+    progress.step(t, horizon);
 
     // 1. Each sender with something at this instant: its reactions (packets started before a
     // reaction are handed over first), then the packet it starts now.
     const reactUntil = limit < horizon ? limit : horizon;
     while (heap.topKey() <= limit) {
       const top = heap.top();
-      steps += 1;
+      progress.step(t, horizon);
       if (top >= n) {
         // A NIC that must decide at this instant (free again with connections waiting).
         nicList[top - n].request(deciding);

@@ -1,4 +1,4 @@
-import { type Curve, EPSILON, constant, subtract } from '@ccalc/curves';
+import { type Curve, constant, subtract } from '@ccalc/curves';
 import type { EngineEvent, SentNotification } from '../../results.ts';
 import { notificationPacing, type NotificationGap, type NotificationGrid } from '../../ecn.ts';
 import { validateNetwork, type NetworkModel, type NetworkResult, type PortFrame } from '../../network-model.ts';
@@ -9,6 +9,7 @@ import { Arrivals } from '../events/arrivals.ts';
 import { senderKey } from '../events/run-events.ts';
 import { increasing, staircase, transmitted } from '../events/result.ts';
 import { PacketRing } from './packet-ring.ts';
+import { instantTolerance, Progress } from '../events/progress.ts';
 
 /** Bytes: rounding guard of the PFC thresholds, as in the single-switch engines. */
 const MARGIN = 1e-6;
@@ -195,8 +196,7 @@ export function runNetwork(model: NetworkModel, options: NetworkEngineOptions = 
   };
 
   const arriving = new Arrivals(n);
-  const tolerance = (x: number): number => EPSILON * (x > 1 ? x : 1);
-  let steps = 0;
+  const progress = new Progress(options.onProgress);
   for (;;) {
     let t = heap.topKey();
     for (let p = 0; p < P; p++) {
@@ -207,15 +207,13 @@ export function runNetwork(model: NetworkModel, options: NetworkEngineOptions = 
       if (framesHead[p] < framesToPort[p].length && framesToPort[p][framesHead[p]].time < t) t = framesToPort[p][framesHead[p]].time;
     }
     if (!(t <= horizon)) break;
-    const limit = t + tolerance(t);
-    if (options.onProgress !== undefined && (steps += 1) >= 65536) {
-      steps = 0;
-      options.onProgress(t, horizon);
-    }
+    const limit = t + instantTolerance(t);
+    progress.step(t, horizon);
     // 1. The senders: their reactions, then the packets they start now.
     const reactUntil = limit < horizon ? limit : horizon;
     while (heap.topKey() <= limit) {
       const s = senders[heap.top()];
+      progress.step(t, horizon);
       while (s.reactOnce(reactUntil, events, arriving));
       if (s.nextStart <= limit && s.nextStart < horizon) arriving.add(s.index, s.startPacket());
       heap.set(s.index, keyOf(s));
