@@ -91,7 +91,9 @@ const RUN_HELP = `ccalc run <scenario>... [options]
 
   <scenario>       a scenario file (.json, format in the README) or a built-in (see ccalc list);
                    several run one after the other into OUT/<name>, and one that fails is
-                   reported without stopping the others (exit code 1 at the end)
+                   reported without stopping the others (exit code 1 at the end). A network (a
+                   file with a "topology", or a network built-in) runs on the network engine and
+                   writes ports.csv, flows.csv, events.csv, port-frames.csv and summary.json
   --out DIR        output folder (default out/<name>)
   --bin 1us        bin width of the CSV series (default: the scenario's, else 1 µs)
   --horizon 10ms   compute up to this time (default: the scenario's); until-complete runs until
