@@ -204,6 +204,12 @@ describe('ccalc run with a network (a topology, or a network built-in)', () => {
     expect(ports.length).toBe(1 + 8 * 5); // 8 ports × 5 bins of 1 ms
   });
 
+  it('refuses a network run beyond the size limits before computing, naming the flag', () => {
+    const r = spawnSync('node', [bin, 'run', 'qcn-parking-lot', '--bin', '1ns'], { encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe('ccalc: --bin: expected a bin that gives at most 20,000,000 rows of ports.csv and flows.csv (or --force to run it anyway); this one gives 600,000,000 over 0.1 s, got "1ns"\n');
+  });
+
   it('refuses the flags that apply to one switch only', () => {
     const r = spawnSync('node', [bin, 'run', 'qcn-parking-lot', '--senders', '--horizon', '1ms'], { encoding: 'utf8' });
     expect(r.status).toBe(1);

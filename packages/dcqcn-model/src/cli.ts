@@ -22,7 +22,7 @@ import { compareWithTrace } from './compare.ts';
 import { eventTimeErrors, type RunEventTimes } from './event-times.ts';
 import { comparisonSpecs } from './comparison-charts.ts';
 import { checkOutputFile, checkRunFolder, writeRunFolder } from './run-folder.ts';
-import { checkRunSize, runawayGuard } from './run-cost.ts';
+import { checkNetworkSize, checkRunSize, runawayGuard } from './run-cost.ts';
 import { readNs3Trace } from './traces/ns3.ts';
 import { readGenericTrace } from './traces/generic.ts';
 import { readNumericCsv } from './traces/csv.ts';
@@ -348,6 +348,8 @@ async function run(args: string[]): Promise<void> {
       const horizonOrigin = horizonFlag !== undefined ? { field: '--horizon', value: flags.horizon } : { field: `${spec}: horizon`, value: untilComplete || scenario.untilComplete ? 'until-complete' : `${horizon} s` };
       const out = batch ? join(flags.out ?? 'out', scenario.name) : (flags.out ?? join('out', scenario.name));
       if (isNetwork(scenario)) {
+        const binOrigin = binFlag !== undefined ? { field: '--bin', value: flags.bin } : horizonFlag !== undefined ? horizonOrigin : { field: `${spec}: bin`, value: `${bin} s` };
+        if (!force) checkNetworkSize(scenario.network(horizon), bin, { binField: binOrigin.field, bin: binOrigin.value, horizonField: horizonOrigin.field, horizon: horizonOrigin.value });
         await runNetworkFlags(scenario, flags, horizon, bin, out, untilComplete || (horizonFlag === undefined && scenario.untilComplete === true), force ? undefined : horizonOrigin);
         continue;
       }

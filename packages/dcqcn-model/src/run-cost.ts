@@ -1,4 +1,4 @@
-import type { PathServerModel } from '@ccalc/cca';
+import type { NetworkModel, PathServerModel } from '@ccalc/cca';
 import { ScenarioError } from './units.ts';
 import type { Scenario } from './scenario/scenario.ts';
 import { arrivalParts } from './scenario/arrivals.ts';
@@ -44,7 +44,7 @@ const count = (x: number): string => (x < 1e15 ? Math.round(x).toLocaleString('e
  * (`senders[k].arrival.count`). Throws a ScenarioError naming the field and the figure.
  * @example checkScenarioSize(parseScenario(json, 'x', '.'))
  */
-export function checkScenarioSize(s: Scenario): void {
+export function checkScenarioSize(s: { senders: readonly Pick<Scenario['senders'][number], 'count' | 'arrival'>[] }): void {
   let senders = 0;
   s.senders.forEach((g, k) => {
     senders += g.count;
@@ -55,6 +55,21 @@ export function checkScenarioSize(s: Scenario): void {
       throw new ScenarioError(field, bursts, `at most ${count(RUN_LIMITS.burstsPerSender)} bursts per sender (${FORCE})`);
     }
   });
+}
+
+/**
+ * Refuses a network run whose output or work is beyond the limits, before it computes: the rows of
+ * ports.csv and flows.csv (a row per port or flow and bin) and the packet transmissions by the
+ * horizon (each packet once per port of its route). Throws a ScenarioError naming where the bin or
+ * the horizon came from, with the estimate.
+ * @example checkNetworkSize(parkingLotNetwork(), 1e-3, { binField: '--bin', bin: '1ms', horizonField: 'horizon', horizon: '50 ms' })
+ */
+export function checkNetworkSize(model: NetworkModel, bin: number, where: { binField: string; bin: unknown; horizonField: string; horizon: unknown }): void {
+  const rows = model.horizon / bin;
+  const most = Math.max(model.ports.length, model.flows.length);
+  if (rows * most > RUN_LIMITS.senderRows) throw new ScenarioError(where.binField, where.bin, `a bin that gives at most ${count(RUN_LIMITS.senderRows)} rows of ports.csv and flows.csv (${FORCE}); this one gives ${count(rows * most)} over ${model.horizon} s`);
+  const transmissions = model.flows.reduce((sum, f) => sum + (f.arrivals.at(model.horizon) / model.packets.size) * f.route.length, 0);
+  if (transmissions > RUN_LIMITS.packets) throw new ScenarioError(where.horizonField, where.horizon, `a run of at most ${count(RUN_LIMITS.packets)} packet transmissions (${FORCE}); the flows' packets cross ${count(transmissions)} ports by ${model.horizon} s`);
 }
 
 /**

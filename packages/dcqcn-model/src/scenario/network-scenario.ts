@@ -5,6 +5,7 @@ import { Fields } from './fields.ts';
 import { arrivalCurve, newConnectionInstants, onWire, parseArrival } from './arrivals.ts';
 import { buildCca, parseCca } from './cca-spec.ts';
 import { parseEcn, parsePfc, parseQcn } from './switch-config.ts';
+import { checkScenarioSize } from '../run-cost.ts';
 
 /** A scenario file with a `topology`, ready to run on the network engine (`runNetwork`). */
 export interface PreparedNetwork {
@@ -35,10 +36,11 @@ const TOP = ['name', 'description', 'packetSize', 'packetHeader', 'topology', 's
  * path in the order of `links`), then the receiver's port. The top-level `ecn` or `qcn` applies to
  * every port without its own, the top-level `pfc` to every switch without its own (threshold
  * resume); each port draws its own random stream from the seed. Delays are the single-switch
- * scenario's (`delays.feedback`, and per sender group). Whole packets always. Errors name the field.
+ * scenario's (`delays.feedback`, and per sender group). Whole packets always. Errors name the field;
+ * too many senders or bursts are refused before anything is built, unless `force`.
  * @example (await prepareNetworkScenario(json, 'parking-lot', '.')).network(1e-3).ports.length
  */
-export async function prepareNetworkScenario(json: unknown, name: string, baseDir: string): Promise<PreparedNetwork> {
+export async function prepareNetworkScenario(json: unknown, name: string, baseDir: string, options: { force?: boolean } = {}): Promise<PreparedNetwork> {
   const f = new Fields(json, '', TOP);
   const packetSize = f.quantity('packetSize', 'bytes', 1500);
   if (!(packetSize > 0)) throw new ScenarioError('packetSize', f.object.packetSize, 'a size > 0');
@@ -111,6 +113,16 @@ export async function prepareNetworkScenario(json: unknown, name: string, baseDi
   const delays = new Fields(f.object.delays, 'delays', ['feedback', 'ack', 'notification', 'pause']);
   const feedback = delays.quantity('feedback', 'time');
   if (!(feedback > 0)) throw new ScenarioError('delays.feedback', delays.object.feedback, 'a duration > 0');
+  // Too many senders or bursts are refused before anything is built (as for one switch).
+  if (options.force !== true) {
+    checkScenarioSize({
+      senders: f.array('senders').map((value, k) => {
+        const g = new Fields(value, `senders[${k}]`, ['count', 'name', 'at', 'to', 'arrival', 'cca', 'delays']);
+        if (!g.has('arrival')) throw new ScenarioError(g.at('arrival'), undefined, 'an arrival pattern (the field is required)');
+        return { count: g.number('count', { integer: true, min: 1, fallback: 1 }), arrival: parseArrival(g.object.arrival, g.at('arrival'), baseDir) };
+      }),
+    });
+  }
   const groups = await Promise.all(
     f.array('senders').map(async (value, k) => {
       const path = `senders[${k}]`;

@@ -299,7 +299,7 @@ export async function loadAnyScenarioFile(file: string, options: { force?: boole
   const name = basename(file).replace(/\.json$/, '');
   try {
     const isNetwork = json !== null && typeof json === 'object' && 'topology' in json;
-    return await (isNetwork ? prepareNetworkScenario(json, name, dirname(file)) : prepareScenario(json, name, dirname(file), options));
+    return await (isNetwork ? prepareNetworkScenario(json, name, dirname(file), options) : prepareScenario(json, name, dirname(file), options));
   } catch (e) {
     if (e instanceof Error) e.message = `${file}: ${e.message}`;
     throw e;

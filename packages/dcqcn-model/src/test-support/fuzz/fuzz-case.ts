@@ -23,6 +23,8 @@ export const BASE_SCENARIOS: Record<string, unknown>[] = [
   { link: { rate: '100 Gbps' }, delays: { feedback: '20 us' }, senders: [{ arrival: burst('200 kB') }], cca: { algorithm: 'vegas', initialWindow: '3 kB' }, horizon: '300 us', bin: '10 us' },
   { link: { rate: '10 Gbps' }, delays: { feedback: '10 us' }, senders: [{ count: 2, arrival: burst('100 kB') }], cca: { algorithm: 'aimd-window', initialWindow: '10 kB', slowStartThreshold: '40 kB', increase: '1 kB', decrease: 0.5, timeout: '1 ms', restartWindow: '10 kB' }, ecn: { kMax: '20 kB' }, horizon: '200 us' },
   { name: 'hosts', link: { rate: '100 Gbps' }, packetSize: '1048 B', packetHeader: '48 B', wholePackets: true, delays: { feedback: '5.26 us', notification: '4.18 us', pause: '2.09 us' }, senders: [{ count: 3, name: 'h', arrival: [{ pattern: 'transfers', transfers: [{ at: '0 us', size: '60 kB' }, { at: '2 us', size: '30 kB' }, { at: '3 us', size: '90 kB' }] }, { pattern: 'repeated-bursts', size: '40 kB', period: '20 us', count: 2, start: '1 us' }] }], cca: { algorithm: 'dcqcn', variant: 'ns3-mlx' }, ecn: ECN, pfc: { xOff: '60 kB', xOn: '50 kB', resume: 'threshold' }, horizon: 'until-complete', bin: '1 us', seed: 5 },
+  { name: 'network', packetSize: '1000 B', topology: { switches: ['a', { name: 'b', pfc: { xOff: '50 kB', xOn: '40 kB' } }], links: [{ from: 'a', to: 'b', rate: '100 Gbps', delay: '1 us', ecn: ECN }], receivers: [{ name: 'r', at: 'b', rate: '25 Gbps' }, { name: 'q', at: 'a', rate: '100 Gbps' }] }, senders: [{ count: 2, name: 'h', at: 'a', to: 'r', arrival: burst('100 kB') }, { name: 'v', at: 'a', to: 'q', arrival: { pattern: 'constant-rate', rate: '10 Gbps', stop: '50 us' } }], cca: { algorithm: 'dcqcn', variant: 'ns3-mlx' }, pfc: { xOff: '100 kB', xOn: '90 kB' }, delays: { feedback: '4 us', pause: '1 us' }, horizon: '100 us', bin: '1 us', seed: 2 },
+  { name: 'qcn-network', packetSize: '1500 B', topology: { switches: ['s1', 's2', 's3'], links: [{ from: 's1', to: 's2', rate: '10 Gbps', delay: '2 us' }, { from: 's2', to: 's3', rate: '10 Gbps', delay: '2 us' }], receivers: [{ name: 'n9', at: 's3', rate: '10 Gbps' }, { name: 'n7', at: 's2', rate: '10 Gbps' }] }, senders: [{ count: 2, name: 'hot', at: 's1', to: 'n9', arrival: burst('200 kB') }, { name: 'cold', at: 's1', to: 'n7', arrival: burst('200 kB') }], cca: { algorithm: 'qcn' }, qcn: { qEq: '10 kB', w: 2, fbBits: 8, sampling: { min: 0.05, max: 0.2 } }, delays: { feedback: '4 us' }, horizon: 'until-complete', bin: '10 us' },
   { name: 'traced', link: { rate: '100 Gbps' }, packetSize: '1000 B', wholePackets: true, delays: { feedback: '4 us' }, senders: [{ name: 'trace', arrival: { pattern: 'trace', file: 'packets.csv' } }, { name: 'background', arrival: { pattern: 'constant-rate', rate: '10 Gbps', stop: '50 us' } }], cca: { algorithm: 'none' }, horizon: '100 us' },
 ];
 
@@ -74,7 +76,9 @@ function caseInput(random: Random): { input: CaseOutcome['input']; files: Record
     const r2 = random();
     const text = r2 < 0.3 ? JSON.stringify(mutateJson(random, base, { scaleOnly: true }), null, 1) : r2 < 0.85 ? JSON.stringify(mutateJson(random, base), null, 1) : mutateText(random, JSON.stringify(base, null, 1));
     const packets = random() < 0.1 ? mutateText(random, PACKETS) : PACKETS;
-    return { input: 'scenario', files: { 'scenario.json': text, 'packets.csv': packets }, args: (dir) => ['run', join(dir, 'scenario.json'), '--out', join(dir, 'out'), '--no-plots', '--senders'] };
+    // --senders belongs to one switch (a network refuses it).
+    const senders = 'topology' in base ? [] : ['--senders'];
+    return { input: 'scenario', files: { 'scenario.json': text, 'packets.csv': packets }, args: (dir) => ['run', join(dir, 'scenario.json'), '--out', join(dir, 'out'), '--no-plots', ...senders] };
   }
   if (r < 0.95) return { input: 'generic-trace', files: { 'trace.csv': mutateText(random, GENERIC) }, args: (dir) => ['compare', join(dir, '..', 'run'), join(dir, 'trace.csv'), '--out', join(dir, 'out')] };
   return { input: 'dcqcn-trace', files: { 'trace.csv': mutateText(random, DCQCN) }, args: (dir) => ['check-trace', join(dir, 'trace.csv')] };
@@ -99,9 +103,10 @@ export async function fuzzCase(seed: number, root: string, options: { keep?: boo
   const outcome = (kind: CaseOutcome['kind'], message?: string): CaseOutcome => ({ seed, input, kind, ...(message === undefined ? {} : { message }) });
   try {
     const { code, stdout, stderr } = await ccalc(args(dir));
-    // A scenario may be named "NaN", and its name is written where it belongs.
-    const name = scenarioName(files['scenario.json']);
-    const unnamed = (text: string): string => (name === undefined ? text : text.split(name).join(''));
+    // A scenario, a sender group, a switch or a receiver may be named "NaN", and its name is
+    // written where it belongs (a network's CSV files name ports and flows).
+    const names = scenarioNames(files['scenario.json']);
+    const unnamed = (text: string): string => names.reduce((t, name) => t.split(name).join(''), text);
     if (/\bNaN\b|\bInfinity\b/.test(unnamed(stdout))) return outcome('failure', `NaN or Infinity on stdout: ${stdout.slice(0, 300)}`);
     const lines = stderr.split('\n').filter((l) => l.startsWith('ccalc'));
     if (code === 70 || /internal error/.test(stderr)) return outcome('failure', lines.join(' | '));
@@ -124,14 +129,20 @@ export async function fuzzCase(seed: number, root: string, options: { keep?: boo
   }
 }
 
-/** The `name` of a scenario file's text, if it parses and has one. */
-function scenarioName(text: Buffer | string | undefined): string | undefined {
+/** Every `name` in a scenario file's text (the scenario's, its groups', switches' and receivers'), if it parses; switch names given as strings too. */
+function scenarioNames(text: Buffer | string | undefined): string[] {
+  const names: string[] = [];
+  const visit = (v: unknown, key?: string): void => {
+    if (typeof v === 'string' && (key === 'name' || key === 'switches') && v !== '') names.push(JSON.stringify(v).slice(1, -1));
+    else if (Array.isArray(v)) for (const x of v) visit(x, key === 'switches' ? 'switches' : undefined);
+    else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) visit(x, k);
+  };
   try {
-    const name = (JSON.parse(String(text)) as { name?: unknown }).name;
-    return typeof name === 'string' && name !== '' ? JSON.stringify(name).slice(1, -1) : undefined;
+    visit(JSON.parse(String(text)));
   } catch {
-    return undefined;
+    // not JSON: no names
   }
+  return names;
 }
 
 /** Prepares a fuzz root: the run that generic traces are compared with (`root/run`). */
