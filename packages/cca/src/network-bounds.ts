@@ -88,7 +88,7 @@ export function networkBounds(model: NetworkModel, options: { pauseAllowance?: r
       // Store and forward: the next switch takes a packet once its last bit is in, which costs
       // one packet of the service at every port but the last ([β − I]^+, the packetizer).
       const whole = i + 1 < f.route.length ? max(verticalShift(left, -I), zero()) : left;
-      return isNonDecreasing(whole) ? withoutDust(whole) : zero();
+      return isNonDecreasing(whole) ? whole : zero();
     });
     const service = residuals.reduce((a, b) => convolve(a, b));
     const propagation = f.route.reduce((d, p) => d + (model.ports[p].next?.delay ?? 0), 0);
@@ -97,18 +97,6 @@ export function networkBounds(model: NetworkModel, options: { pauseAllowance?: r
     return { flow: j, arrival: entry[j], service, endToEnd, perHopSum, delay: Math.min(endToEnd, perHopSum) };
   });
   return { ports, flows };
-}
-
-/**
- * The curve with values below 1 µB set to 0: the subtractions leave dust such as a 2·10⁻¹¹ B jump
- * at a latency, which turns a rate-latency curve into a general one (and the general convolution
- * then errs on it: see the known bug in @ccalc/curves' convolve tests).
- */
-function withoutDust(f: Curve): Curve {
-  const b = new CurveBuilder();
-  const clean = (x: number): number => (Math.abs(x) < 1e-6 ? 0 : x);
-  for (let i = 0; i < f.t.length; i++) b.push(f.t[i], clean(f.v[i]), clean(f.r[i]), f.s[i]);
-  return b.build();
 }
 
 /** α(t + D) for t > 0, 0 at 0: the arrival curve of a flow after a FIFO hop with delay bound D. */

@@ -252,15 +252,14 @@ describe('convolve: worked examples', () => {
   });
 });
 
-describe('known bug: the general convolution near a jump of dust', () => {
+describe('the general convolution near a jump of dust', () => {
   // Found by @ccalc/cca's network bounds (2026-11-25). f is a rate-latency curve whose latency ends
-  // with a jump of 2.4·10⁻¹¹ B (rounding dust from a subtraction); g is convex. f ⊗ g should be
-  // rate-latency (1.25e9 B/s after 3.9504e-4 s). The general algorithm returns a curve that rises at
-  // g's 3.75e9 B/s after the latency and then falls back (to 68,000 B at 4.4944e-4 s): the lower
-  // envelope keeps the wrong slope where two parts start within the tolerance of each other (the
-  // builder merges their breakpoints). Callers clean such dust first (cca's network bounds do).
-  // When this passes, turn `it.fails` into `it`.
-  it.fails('returns a non-decreasing curve, the rate-latency one', () => {
+  // with a jump of 2.4·10⁻¹¹ B (rounding dust from a subtraction); g is convex. f ⊗ g is
+  // rate-latency (1.25e9 B/s after 3.9504e-4 s). The general algorithm returned a curve that rose at
+  // g's 3.75e9 B/s after the latency and then fell back (to 68,000 B at 4.4944e-4 s): the lower
+  // envelope kept the first part's slope when the two parts crossed within the tolerance of a
+  // breakpoint (the crossing rounded onto it). min and max now switch parts there.
+  it('returns a non-decreasing curve, the rate-latency one', () => {
     const curve = (points: [number, number, number, number][]): Curve => {
       const b = new CurveBuilder();
       for (const [t, v, r, s] of points) b.push(t, v, r, s);

@@ -161,14 +161,21 @@ function envelope(f: Curve, g: Curve, upper: boolean): Curve {
     // Which curve is on the envelope just after T? Compare right limits; when they are equal within
     // the tolerance, the slopes decide and that curve stays on the envelope until `next`.
     const tie = close(fr, gr);
-    const fFirst = tie ? (upper ? fs >= gs : fs <= gs) : upper ? fr > gr : fr < gr;
+    let fFirst = tie ? (upper ? fs >= gs : fs <= gs) : upper ? fr > gr : fr < gr;
+    // Where the two lines cross after T, if they do (+∞ if not).
+    const ahead = !tie && fr !== Infinity && gr !== Infinity && fs !== gs ? (gr - fr) / (fs - gs) : Infinity;
+    // A crossing within the tolerance of T (the right limits differ by dust, the slopes a lot):
+    // the other curve is on the envelope from T on. Without this the envelope kept the first
+    // curve's slope up to `next`, and min(f, g) could then fall there.
+    const atOnce = ahead > 0 && close(T + ahead, T);
+    if (atOnce) fFirst = !fFirst;
     const value = upper ? (fv > gv ? fv : gv) : fv < gv ? fv : gv;
     const right = upper ? (fr > gr ? fr : gr) : fr < gr ? fr : gr;
     b.push(T, value, right, fFirst ? fs : gs);
-    if (!tie && fr !== Infinity && gr !== Infinity && fs !== gs) {
+    if (!atOnce && ahead > 0 && ahead < Infinity) {
       // Crossing strictly inside (T, next)? One within the tolerance of `next` is left to the
       // comparison at `next`, so that a jump or isolated value exactly at `next` keeps its time.
-      const x = T + (gr - fr) / (fs - gs);
+      const x = T + ahead;
       if (x > T && x < next && !close(x, next)) {
         // The two lines meet at x up to rounding: the envelope takes the larger (smaller) of the
         // two values there, so that max(f, 0) is never below 0.
