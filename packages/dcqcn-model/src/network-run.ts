@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { curvesChart, flowCompletionTimes, networkBounds, runNetwork, sampledChart, type EngineResult, type NetworkModel, type NetworkResult } from '@ccalc/cca';
 import { add, averageRates, constant, horizontalDeviation, min, type Curve } from '@ccalc/curves';
 import { csvNumber } from './csv-numbers.ts';
+import { microseconds as us, peakOf } from './output.ts';
 import { checkRunFolder, writeRunFolder } from './run-folder.ts';
 
 /** A network to run: a scenario file with a topology, or a built-in. */
@@ -17,22 +18,7 @@ export interface NetworkRunnable {
   network(horizon: number): NetworkModel;
 }
 
-const us = (t: number): number => Math.round(t * 1e9) / 1e3;
 const gbps = (bytesPerSecond: number): number => Math.round((bytesPerSecond * 8) / 1e6) / 1e3;
-
-/** The largest value of a curve, and the first instant it is reached (values and right limits at its breakpoints). */
-function peak(f: Curve, horizon: number): { value: number; at: number } {
-  let value = 0;
-  let at = 0;
-  for (let i = 0; i < f.t.length && f.t[i] <= horizon; i++) {
-    const v = Math.max(f.v[i], f.r[i]);
-    if (v > value + 1e-9) {
-      value = v;
-      at = f.t[i];
-    }
-  }
-  return { value, at };
-}
 
 /**
  * summary.json of a network run: per port its peak backlog (and when), its largest delay (arrival
@@ -56,13 +42,13 @@ export function networkSummary(model: NetworkModel, r: NetworkResult, computeMs:
     pauses_to_ports: r.portFrames.filter((f) => f.kind === 'pfc-pause').length,
     notifications: r.notifications.length,
     ports: r.ports.map((port, p) => {
-      const top = peak(port.backlog, r.horizon);
+      const top = peakOf(port.backlog, r.horizon);
       const bound = bounds?.ports.find((b) => b.port === p);
       const delay = departedDelay(add(port.backlog, port.departures), port.departures, r.horizon) + (model.ports[p].next?.delay ?? 0);
       return {
         name: port.name,
         rate_gbps: gbps(model.ports[p].rate),
-        peak_backlog_bytes: Math.round(top.value * 1e3) / 1e3,
+        peak_backlog_bytes: Math.round(top.peak * 1e3) / 1e3,
         peak_backlog_time_us: us(top.at),
         max_delay_us: us(delay),
         pauses_received: r.portFrames.filter((f) => f.port === p && f.kind === 'pfc-pause').length,

@@ -1,6 +1,5 @@
 import { type Curve, constant, subtract } from '@ccalc/curves';
 import type { EngineEvent, SentNotification } from '../../results.ts';
-import { notificationPacing, type NotificationGap, type NotificationGrid } from '../../ecn.ts';
 import { validateNetwork, type NetworkModel, type NetworkResult, type PortFrame } from '../../network-model.ts';
 import { PacketSender } from '../events/sender.ts';
 import { FifoPort, type PortListener } from '../events/fifo-port.ts';
@@ -116,8 +115,6 @@ export function runNetwork(model: NetworkModel, options: NetworkEngineOptions = 
   // PFC at each switch, per ingress: packets queued, and whether it is paused.
   const ingressCount = model.switches.map(() => new Int32Array(n + P));
   const ingressPaused = model.switches.map(() => new Uint8Array(n + P));
-  // The receivers' pacing of each flow's notifications (its last port's ECN settings).
-  const pacing: (NotificationGap | NotificationGrid)[] = model.flows.map((f) => notificationPacing(model.ports[f.route[f.route.length - 1]].ecn ?? {}));
   // Marking at enqueue is the default of EcnConfig.at.
   const notifyAtEnqueue = Uint8Array.from(model.flows, (_, j) => {
     const ecn = model.ports[lastPort[j]].ecn;
@@ -127,7 +124,8 @@ export function runNetwork(model: NetworkModel, options: NetworkEngineOptions = 
   const notify = (flow: number, time: number, from: number): void => {
     const s = senders[flow];
     if (!s.cca.listens.notifications) return;
-    const sent = pacing[flow].next(time);
+    // The receiver paces a flow's notifications as its last port's ECN settings say (the port's own gap rule).
+    const sent = ports[lastPort[flow]].gaps[flow].next(time);
     if (sent === null) return;
     const arrives = sent + delays[flow].notification;
     s.notificationArrives(arrives, from);
