@@ -45,6 +45,32 @@ export class Floats {
 }
 
 /**
+ * A list of int32 numbers in a typed array that doubles when full (see {@link Floats}).
+ * @example const l = new Ints(); l.push(3); l.at(0) // 3
+ */
+export class Ints {
+  private data: Int32Array;
+  length = 0;
+
+  constructor(capacity = 64) {
+    this.data = new Int32Array(Math.max(1, capacity));
+  }
+
+  push(x: number): void {
+    if (this.length === this.data.length) {
+      const next = new Int32Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = x;
+  }
+
+  at(k: number): number {
+    return this.data[k];
+  }
+}
+
+/**
  * Room to reserve for one number per packet of `bytes` (packets of `packet` bytes): every packet
  * and one more when the total is finite, at most 2²² (the list grows past that if it must), 64
  * otherwise. Reserving avoids the copies and garbage of doubling on the engine's hot path.

@@ -1,20 +1,22 @@
 import { type Curve, CurveBuilder, close, subtract } from '@ccalc/curves';
 import type { PathServerModel } from '../../model.ts';
-import type { EngineEvent, EngineResult, FlowResult, SentNotification } from '../../results.ts';
+import type { EngineResult, FlowResult } from '../../results.ts';
 import type { PacketSender } from './sender.ts';
 import type { FifoPort } from './fifo-port.ts';
 import { Floats } from './growable.ts';
+import type { EventLog, NotificationLog } from './event-log.ts';
 
 /**
  * The event engine's result, in the curve engine's form. The curves are exact and built on first
  * use from what the run recorded (each packet's arrival and transmission start), so a caller that
- * reads only events and summary figures does not pay for them:
+ * reads only events and summary figures does not pay for them (the events, notifications and
+ * state series are likewise described and built on first use):
  * - `sent`: the flow's packets as they reach the switch, a staircase I·⌈Â/I⌉;
  * - `delivered`: D_j, rising at C while one of the flow's packets is transmitted;
  * - `departures`: D, likewise for every packet; `backlog`: Σ sent − D.
  * Â (`admitted`) is the senders' plans joined. All hold their value at the horizon after it.
  */
-export function eventResult(model: PathServerModel, senders: PacketSender[], port: FifoPort, events: EngineEvent[], notifications: SentNotification[]): EngineResult {
+export function eventResult(model: PathServerModel, senders: PacketSender[], port: FifoPort, log: EventLog, notifications: NotificationLog): EngineResult {
   const horizon = model.horizon;
   const I = port.packet;
   const T = port.packetTime;
@@ -32,7 +34,9 @@ export function eventResult(model: PathServerModel, senders: PacketSender[], por
       get delivered() {
         return (delivered ??= transmitted(port.flowStarts[j], I, T, horizon));
       },
-      state: s.series,
+      get state() {
+        return s.series;
+      },
     };
   });
   let departures: Curve | undefined;
@@ -46,9 +50,13 @@ export function eventResult(model: PathServerModel, senders: PacketSender[], por
     get backlog() {
       return (backlog ??= subtract(staircase(increasing(port.arrivalTimes), I, horizon), this.departures));
     },
-    events,
-    notifications,
-    stats: { windows: 0, events: events.length, engine: 'events' },
+    get events() {
+      return log.events();
+    },
+    get notifications() {
+      return notifications.notifications();
+    },
+    stats: { windows: 0, events: log.length, engine: 'events' },
   };
 }
 

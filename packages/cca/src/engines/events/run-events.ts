@@ -1,6 +1,6 @@
 import { asRateLatency } from '@ccalc/curves';
 import type { PathServerModel } from '../../model.ts';
-import type { EngineEvent, EngineResult, SentNotification } from '../../results.ts';
+import type { EngineResult } from '../../results.ts';
 import { validateModel } from '../../validate.ts';
 import { ModelError } from '../../errors.ts';
 import { flowDelays } from '../../delays.ts';
@@ -12,6 +12,7 @@ import { eventResult } from './result.ts';
 import { Arrivals } from './arrivals.ts';
 import { instantTolerance, Progress } from './progress.ts';
 import { HostNic } from './host-nic.ts';
+import { EventLog, NotificationLog } from './event-log.ts';
 import { ingressPorts, type IngressPorts } from '../../ingress-ports.ts';
 
 /** Options of {@link runEvents}. */
@@ -58,9 +59,9 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
   const trainGap = (1.5 * packet) / C;
   const n = model.flows.length;
   const delays = model.flows.map((spec) => flowDelays(model, spec));
-  const senders = model.flows.map((spec, j) => new PacketSender(j, spec.cca, spec.arrivals, packet, delays[j].ack, trainGap));
-  const events: EngineEvent[] = [];
-  const notifications: SentNotification[] = [];
+  const log = new EventLog(model.flows.map((f) => f.cca));
+  const senders = model.flows.map((spec, j) => new PacketSender(j, spec.cca, spec.arrivals, packet, delays[j].ack, trainGap, log));
+  const notifications = new NotificationLog();
   const ports = ingressPorts(model);
   // Hosts with several connections: their NIC decides which connection sends (HostNic). Each NIC
   // has an item of its own in the heap after the senders' (when it must decide with nothing due).
@@ -128,7 +129,7 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
       }
       const s = senders[top];
       const nic = nicOf[top];
-      while (s.reactOnce(reactUntil, events, arriving));
+      while (s.reactOnce(reactUntil, arriving));
       if (nic === null) {
         if (s.nextStart <= limit && s.nextStart < horizon) arriving.add(s.index, s.startPacket());
       } else {
@@ -152,7 +153,7 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
     const d = port.nextDequeue();
     if (d <= limit && d < horizon) dequeue(d);
   }
-  return eventResult({ ...model, horizon }, senders, port, events, notifications);
+  return eventResult({ ...model, horizon }, senders, port, log, notifications);
 }
 
 /**
@@ -180,7 +181,7 @@ class SignalRouter implements PortListener {
     private readonly senders: PacketSender[],
     private readonly heap: IndexedHeap,
     private readonly delays: { notification: number; pause: number }[],
-    private readonly notifications: SentNotification[],
+    private readonly notifications: NotificationLog,
     private readonly ports: IngressPorts,
   ) {}
 
@@ -200,7 +201,7 @@ class SignalRouter implements PortListener {
     if (!s.cca.listens.notifications) return;
     const arrives = time + this.delays[flow].notification;
     s.notificationArrives(arrives, from, fb);
-    this.notifications.push({ flow, marked: time, sent: time, arrives });
+    this.notifications.push(flow, time, time, arrives);
     this.heap.set(flow, this.keyOf(s));
   }
 
@@ -211,7 +212,7 @@ class SignalRouter implements PortListener {
     if (sent === null) return;
     const arrives = sent + this.delays[flow].notification;
     s.notificationArrives(arrives, from);
-    this.notifications.push({ flow, marked: time, sent, arrives });
+    this.notifications.push(flow, time, sent, arrives);
     this.heap.set(flow, this.keyOf(s));
   }
 }

@@ -1,12 +1,13 @@
 import { type Curve, constant, firstTimeAbove } from '@ccalc/curves';
 import type { CongestionControl, Reaction, SignalView } from '../../cca.ts';
-import type { EngineEvent, StepSeries } from '../../results.ts';
+import type { StepSeries } from '../../results.ts';
 import { Trace } from '../../trace.ts';
 import { pausedAdmission, wholePacketAdmission } from '../../admission.ts';
 import { packetsStarted, wholePackets } from '../../acknowledgements.ts';
 import { recordState } from '../../state-series.ts';
 import { startsTrain } from '../../packet-trains.ts';
-import { Floats, packetCapacity } from './growable.ts';
+import { Floats, Ints, packetCapacity } from './growable.ts';
+import { EventLog } from './event-log.ts';
 
 /** Bytes: rounding guard of admission levels, as in the curve engine. */
 const MARGIN = 1e-6;
@@ -27,9 +28,14 @@ const RESUME = 1;
 export class PacketSender {
   state: unknown;
   nextTimer: number;
-  /** The rate of the CCA's limit in `state` (bytes/s), and `describe(state)`. */
+  /** The rate of the CCA's limit in `state` (bytes/s). */
   private rate: number;
-  private described: Record<string, number>;
+  /** The index of `state` in the log (EventLog.state). */
+  private stateIndex: number;
+  /** The states the CCA took (their log indices) and when (s), the first at 0: the step series, described when read. */
+  private readonly stateTimes = new Floats();
+  private readonly stateIndices = new Ints();
+  private builtSeries: Record<string, StepSeries> | null = null;
   /** What the CCA reads when it reacts (one object, set before each reaction). */
   private readonly signals: SenderSignals;
   /** PFC state at the sender (a PAUSE arrived and no RESUME since). */
@@ -62,6 +68,8 @@ export class PacketSender {
   nextStart = Infinity;
   /** Start of the packet train of the latest packet (back-to-back packets, see PacketTrains). */
   trainStart = -Infinity;
+  /** The packets (their indices) that start a train, in order. */
+  private readonly trainFirsts = new Ints();
   private lastStart = -Infinity;
   /**
    * The next breakpoint of the arrivals A after the plan's start (+∞ for none). The sender
@@ -76,7 +84,6 @@ export class PacketSender {
   private reactionAt = Infinity;
   /** When each packet started (s): its arrival at the switch. */
   readonly starts: Floats;
-  readonly series: Record<string, StepSeries> = {};
   /** PFC frames on their way: arrival times and kinds (FIFO: one delay per flow). */
   private readonly frameTimes = new Floats();
   private readonly frameKinds: number[] = [];
@@ -96,19 +103,30 @@ export class PacketSender {
     readonly ackDelay: number,
     /** Packets up to this far apart (s) belong to one train. */
     private readonly trainGap: number,
+    /** Where the sender logs its events and registers its CCA's states. */
+    private readonly log: EventLog,
   ) {
     this.starts = new Floats(packetCapacity(arrivals.at(Infinity), packet));
     this.state = cca.initial();
     this.nextTimer = cca.nextTimer(this.state);
     this.rate = rateOf(cca, this.state);
-    this.described = cca.describe(this.state);
+    this.stateIndex = log.state(index, this.state);
+    this.stateTimes.push(0);
+    this.stateIndices.push(this.stateIndex);
     this.signals = new SenderSignals(this);
     this.arrivalChange = this.nextArrivalChange(0);
     this.plan = this.planFrom(0, 0);
     this.nextStart = this.findStart();
     this.bytesTime = this.findBytes(0);
     this.reactionAt = this.earliestReaction();
-    recordState(this.series, this.described, 0);
+  }
+
+  /** The CCA's state as step series, one per described quantity (`recordState`), built once when first read. */
+  get series(): Record<string, StepSeries> {
+    if (this.builtSeries !== null) return this.builtSeries;
+    const series: Record<string, StepSeries> = {};
+    for (let k = 0; k < this.stateTimes.length; k++) recordState(series, this.log.describe(this.stateIndices.at(k)), this.stateTimes.at(k));
+    return (this.builtSeries = series);
   }
 
   /** Â(x) (bytes admitted by x, x ≥ the plan's start or in the history before it). */
@@ -168,7 +186,7 @@ export class PacketSender {
    * are handed to `started` first (they are on the wire whatever the reaction). Returns false when
    * nothing was due.
    */
-  reactOnce(limit: number, events: EngineEvent[], started: { add(flow: number, time: number): void }): boolean {
+  reactOnce(limit: number, started: { add(flow: number, time: number): void }): boolean {
     const at = this.reactionAt;
     if (!(at <= limit)) return false;
     const frame = this.frameHead < this.frameTimes.length ? this.frameTimes.at(this.frameHead) : Infinity;
@@ -179,7 +197,7 @@ export class PacketSender {
       this.nextTimer = Infinity;
       this.bytesTime = Infinity;
       this.cnpHead = this.cnpTimes.length;
-      events.push({ time: at, flow: this.index, kind: 'connection-closed', before: this.described, after: this.described });
+      this.log.push(at, this.index, 'connection-closed', this.stateIndex, this.stateIndex);
       this.reactionAt = this.earliestReaction();
       return true;
     }
@@ -187,7 +205,7 @@ export class PacketSender {
     if (this.arrivalChange === at) this.replan(at);
     else if (frame === at) {
       const pause = this.frameKinds[this.frameHead++] === PAUSE;
-      if (this.logsFrames) events.push({ time: at, flow: this.index, kind: pause ? 'pfc-pause' : 'pfc-resume', before: {}, after: {} });
+      if (this.logsFrames) this.log.push(at, this.index, pause ? 'pfc-pause' : 'pfc-resume', EventLog.NONE, EventLog.NONE);
       if (pause !== this.paused) {
         this.paused = pause;
         // A host's frames reach all its connections: one that has sent everything, or whose data
@@ -197,11 +215,11 @@ export class PacketSender {
     } else if (cnp === at) {
       const from = this.cnpFrom.at(this.cnpHead);
       const feedback = this.cnpFeedback.at(this.cnpHead++);
-      if (this.cca.onNotification !== undefined) this.apply(this.cca.onNotification(this.state, this.signals.at(at, from, feedback)), at, events, 'cnp');
+      if (this.cca.onNotification !== undefined) this.apply(this.cca.onNotification(this.state, this.signals.at(at, from, feedback)), at, 'cnp');
     } else if (this.bytesTime === at) {
       this.bytesHandled = at;
-      this.apply(this.cca.onBytes!(this.state, this.signals.at(at)), at, events);
-    } else this.apply(this.cca.onTimer(this.state, this.signals.at(at)), at, events);
+      this.apply(this.cca.onBytes!(this.state, this.signals.at(at)), at);
+    } else this.apply(this.cca.onTimer(this.state, this.signals.at(at)), at);
     this.reactionAt = this.earliestReaction();
     return true;
   }
@@ -217,11 +235,27 @@ export class PacketSender {
   startPacket(): number {
     const x = this.nextStart;
     this.started += 1;
-    if (startsTrain(x - this.lastStart, this.trainGap)) this.trainStart = x;
+    if (startsTrain(x - this.lastStart, this.trainGap)) {
+      this.trainStart = x;
+      this.trainFirsts.push(this.started - 1);
+    }
     this.lastStart = x;
     this.starts.push(x);
     this.nextStart = this.findStart();
     return x;
+  }
+
+  /** The start of the train of packet k (k < started): the instant of its train's first packet. */
+  trainStartOf(k: number): number {
+    const firsts = this.trainFirsts;
+    let lo = 0;
+    let hi = firsts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (firsts.at(mid) <= k) lo = mid + 1;
+      else hi = mid;
+    }
+    return this.starts.at(firsts.at(lo - 1));
   }
 
   /** Completes the admission history up to the horizon and returns Â as a curve. */
@@ -262,23 +296,21 @@ export class PacketSender {
   }
 
   /** Applies a CCA reaction at `at`: new state, log, step series, and a new plan if the rate changed. */
-  private apply(reaction: Reaction<unknown>, at: number, events: EngineEvent[], logAs?: string): void {
+  private apply(reaction: Reaction<unknown>, at: number, logAs?: string): void {
     if (reaction.shift === 'acknowledged') throw new Error(`${this.cca.name}: a Go-Back-N restart, which the event engine does not run (use the curve engine)`);
-    const before = this.described;
-    if (reaction.state === this.state) {
-      // Nothing changed (e.g. a CNP that finds its flags set): only the log rows.
-      if (logAs !== undefined) events.push({ time: at, flow: this.index, kind: logAs, before, after: before });
-      events.push({ time: at, flow: this.index, kind: reaction.kind, before, after: before });
-      return;
-    }
+    const before = this.stateIndex;
+    const changed = reaction.state !== this.state;
+    if (changed) this.stateIndex = this.log.state(this.index, reaction.state);
+    if (logAs !== undefined) this.log.push(at, this.index, logAs, before, before);
+    this.log.push(at, this.index, reaction.kind, before, this.stateIndex);
+    // Nothing changed (e.g. a CNP that finds its flags set): only the log rows.
+    if (!changed) return;
     const oldRate = this.rate;
     this.state = reaction.state;
     this.nextTimer = this.cca.nextTimer(this.state);
     this.rate = rateOf(this.cca, this.state);
-    const after = (this.described = this.cca.describe(this.state));
-    if (logAs !== undefined) events.push({ time: at, flow: this.index, kind: logAs, before, after: before });
-    events.push({ time: at, flow: this.index, kind: reaction.kind, before, after });
-    recordState(this.series, after, at);
+    this.stateTimes.push(at);
+    this.stateIndices.push(this.stateIndex);
     if (this.rate !== oldRate) this.replan(at);
     else this.bytesTime = this.findBytes(at);
   }

@@ -1,5 +1,5 @@
 import { type Curve, constant, subtract } from '@ccalc/curves';
-import type { EngineEvent, SentNotification } from '../../results.ts';
+import { EventLog, NotificationLog } from '../events/event-log.ts';
 import { validateNetwork, type NetworkModel, type NetworkResult, type PortFrame } from '../../network-model.ts';
 import { PacketSender } from '../events/sender.ts';
 import { FifoPort, type PortListener } from '../events/fifo-port.ts';
@@ -55,9 +55,9 @@ export function runNetwork(model: NetworkModel, options: NetworkEngineOptions = 
     pause: f.pauseDelay ?? model.feedbackDelay,
     ack: f.ackDelay ?? model.feedbackDelay,
   }));
-  const senders = model.flows.map((f, j) => new PacketSender(j, f.cca, f.arrivals, I, delays[j].ack, (1.5 * I) / model.ports[f.route[0]].rate));
-  const events: EngineEvent[] = [];
-  const notifications: SentNotification[] = [];
+  const log = new EventLog(model.flows.map((f) => f.cca));
+  const senders = model.flows.map((f, j) => new PacketSender(j, f.cca, f.arrivals, I, delays[j].ack, (1.5 * I) / model.ports[f.route[0]].rate, log));
+  const notifications = new NotificationLog();
   const portFrames: PortFrame[] = [];
   const heap = new IndexedHeap(n);
   const keyOf = (s: PacketSender): number => senderKey(s, horizon);
@@ -89,7 +89,7 @@ export function runNetwork(model: NetworkModel, options: NetworkEngineOptions = 
       if (!s.cca.listens.notifications) return;
       const arrives = time + delays[flow].notification;
       s.notificationArrives(arrives, from, fb);
-      notifications.push({ flow, marked: time, sent: time, arrives });
+      notifications.push(flow, time, time, arrives);
       heap.set(flow, keyOf(s));
     },
   }));
@@ -129,7 +129,7 @@ export function runNetwork(model: NetworkModel, options: NetworkEngineOptions = 
     if (sent === null) return;
     const arrives = sent + delays[flow].notification;
     s.notificationArrives(arrives, from);
-    notifications.push({ flow, marked: time, sent, arrives });
+    notifications.push(flow, time, sent, arrives);
     heap.set(flow, keyOf(s));
   };
   const sendFrame = (ingress: number, time: number, pause: boolean): void => {
@@ -212,7 +212,7 @@ export function runNetwork(model: NetworkModel, options: NetworkEngineOptions = 
     while (heap.topKey() <= limit) {
       const s = senders[heap.top()];
       progress.step(t, horizon);
-      while (s.reactOnce(reactUntil, events, arriving));
+      while (s.reactOnce(reactUntil, arriving));
       if (s.nextStart <= limit && s.nextStart < horizon) arriving.add(s.index, s.startPacket());
       heap.set(s.index, keyOf(s));
     }
@@ -250,11 +250,11 @@ export function runNetwork(model: NetworkModel, options: NetworkEngineOptions = 
       if (d <= limit && d < horizon) dequeueAt(p, d);
     }
   }
-  return networkResult(model, horizon, senders, ports, events, portFrames, notifications);
+  return networkResult(model, horizon, senders, ports, log, portFrames, notifications);
 }
 
 /** The run's curves, built on first use from the recorded instants (as the event engine's result). */
-function networkResult(model: NetworkModel, horizon: number, senders: PacketSender[], ports: FifoPort[], events: EngineEvent[], portFrames: PortFrame[], notifications: SentNotification[]): NetworkResult {
+function networkResult(model: NetworkModel, horizon: number, senders: PacketSender[], ports: FifoPort[], log: EventLog, portFrames: PortFrame[], notifications: NotificationLog): NetworkResult {
   const I = model.packets.size;
   const lazy = <T>(make: () => T): (() => T) => {
     let value: T | undefined;
@@ -274,7 +274,9 @@ function networkResult(model: NetworkModel, horizon: number, senders: PacketSend
       get delivered() {
         return delivered();
       },
-      state: s.series,
+      get state() {
+        return s.series;
+      },
     };
   });
   const portResults = ports.map((port, p) => {
@@ -295,5 +297,17 @@ function networkResult(model: NetworkModel, horizon: number, senders: PacketSend
     };
   });
   const packets = ports.reduce((sum, port) => sum + port.startTimes.length, 0);
-  return { horizon, flows, ports: portResults, events, portFrames, notifications, stats: { events: events.length, packets, engine: 'network' } };
+  return {
+    horizon,
+    flows,
+    ports: portResults,
+    get events() {
+      return log.events();
+    },
+    portFrames,
+    get notifications() {
+      return notifications.notifications();
+    },
+    stats: { events: log.length, packets, engine: 'network' },
+  };
 }

@@ -1,0 +1,117 @@
+import { compareTies } from '../../fifo-demultiplex.ts';
+import { Floats } from './growable.ts';
+import { instantTolerance } from './progress.ts';
+
+/** One flow's packets as they reached the switch: their instants (s, increasing) and train starts. */
+export interface FlowArrivals {
+  /** When each packet arrived (s). */
+  times: Floats;
+  /** The start of the train (back-to-back run) of each packet: its tie key is −trainStartOf(k). */
+  trainStartOf(k: number): number;
+}
+
+/** What {@link replayFifo} gives: the port's service, packet by packet. */
+export interface FifoService {
+  /** Every packet's arrival, in the order it was queued (s). */
+  arrivalTimes: Floats;
+  /** Every transmission's start, in FIFO order (s). */
+  startTimes: Floats;
+  /** Each flow's transmission starts (s). */
+  flowStarts: Floats[];
+}
+
+/**
+ * The service of a FIFO port of rate I/T that the event engine ran, replayed from its flows'
+ * arrivals: packets are queued in the engine's order (by instant, times within the curves'
+ * tolerance of an instant's first being one instant; at one instant the latest train first, then
+ * port order) and served back to back from the start of each busy period, busyStart + k·T (the
+ * port's arithmetic, so the starts are the same numbers), none starting at or after the horizon.
+ * The engine computes its events without keeping these per packet; results read them from here.
+ * @example replayFifo([{ times, trainStartOf }], Int32Array.of(0), 83.84e-9, 1e-3).startTimes
+ */
+export function replayFifo(flows: readonly FlowArrivals[], ingressOf: Int32Array, T: number, horizon: number): FifoService {
+  const n = flows.length;
+  let total = 0;
+  for (const f of flows) total += f.times.length;
+  const arrivalTimes = new Floats(total);
+  const order = new Int32Array(total);
+  const next = new Int32Array(n);
+  // The flows' next arrivals in a binary heap keyed by time (ties by flow index).
+  const heap: number[] = [];
+  const time = (j: number): number => (next[j] < flows[j].times.length ? flows[j].times.at(next[j]) : Infinity);
+  const less = (a: number, b: number): boolean => time(a) < time(b) || (time(a) === time(b) && a < b);
+  const down = (k: number): void => {
+    for (;;) {
+      let c = 2 * k + 1;
+      if (c >= heap.length) return;
+      if (c + 1 < heap.length && less(heap[c + 1], heap[c])) c += 1;
+      if (!less(heap[c], heap[k])) return;
+      [heap[c], heap[k]] = [heap[k], heap[c]];
+      k = c;
+    }
+  };
+  for (let j = 0; j < n; j++) if (flows[j].times.length > 0) heap.push(j);
+  for (let k = (heap.length >> 1) - 1; k >= 0; k--) down(k);
+  // The instant's packets: flow and packet index, in queueing order.
+  const instantFlow: number[] = [];
+  const instantPacket: number[] = [];
+  let m = 0;
+  while (heap.length > 0) {
+    // One instant: every arrival within the tolerance of the earliest.
+    const t = time(heap[0]);
+    const limit = t + instantTolerance(t);
+    instantFlow.length = 0;
+    instantPacket.length = 0;
+    while (heap.length > 0 && time(heap[0]) <= limit) {
+      const j = heap[0];
+      instantFlow.push(j);
+      instantPacket.push(next[j]);
+      next[j] += 1;
+      if (next[j] >= flows[j].times.length) {
+        heap[0] = heap[heap.length - 1];
+        heap.pop();
+      }
+      down(0);
+    }
+    // The engine's order at an instant: latest train first, then port order (stable); a flow's
+    // packets are ordered by its latest train's start, as the engine reads it when it queues them.
+    for (let a = 1; a < instantFlow.length; a++) {
+      const f = instantFlow[a];
+      const k = instantPacket[a];
+      const key = -flows[f].trainStartOf(next[f] - 1);
+      let b = a - 1;
+      for (; b >= 0; b--) {
+        const g = instantFlow[b];
+        if (!(compareTies(key, ingressOf[f], -flows[g].trainStartOf(next[g] - 1), ingressOf[g]) < 0)) break;
+        instantFlow[b + 1] = g;
+        instantPacket[b + 1] = instantPacket[b];
+      }
+      instantFlow[b + 1] = f;
+      instantPacket[b + 1] = k;
+    }
+    for (let a = 0; a < instantFlow.length; a++) {
+      arrivalTimes.push(flows[instantFlow[a]].times.at(instantPacket[a]));
+      order[m++] = instantFlow[a];
+    }
+  }
+  // The server: back to back within a busy period, a new one when a packet finds it idle.
+  const startTimes = new Floats(total);
+  const flowStarts = flows.map((f) => new Floats(f.times.length));
+  let busyStart = -Infinity;
+  let busyCount = 0;
+  let free = -Infinity;
+  for (let k = 0; k < total; k++) {
+    const arrival = arrivalTimes.at(k);
+    const d = arrival > free ? arrival : busyStart + busyCount * T;
+    if (!(d < horizon)) break;
+    if (arrival > free) {
+      busyStart = d;
+      busyCount = 0;
+    }
+    busyCount += 1;
+    free = busyStart + busyCount * T;
+    startTimes.push(d);
+    flowStarts[order[k]].push(d);
+  }
+  return { arrivalTimes, startTimes, flowStarts };
+}
