@@ -2,6 +2,7 @@ import { redProbability, MarkDecisions, notificationPacing, type NotificationGap
 import type { EcnConfig, PfcConfig, QcnConfig } from '../../model.ts';
 import { QcnCongestionPoint } from '../../qcn-congestion-point.ts';
 import { Floats } from './growable.ts';
+import type { PortState } from './block-queue.ts';
 
 /** Bytes: rounding guard of the PFC thresholds, as in the curve engine's PfcController. */
 const MARGIN = 1e-6;
@@ -80,11 +81,13 @@ export class FifoPort {
     private readonly pfc: PfcConfig | undefined,
     private readonly listener: PortListener,
     qcn?: QcnConfig,
+    /** Whether to record each packet's arrival and transmission (the network engine's results read them; the event engine replays them). */
+    private readonly records = true,
   ) {
     this.qcn = qcn === undefined ? null : new QcnCongestionPoint(qcn);
     const flows = capacities.length;
     this.packetTime = packet / rate;
-    const total = capacities.reduce((a, b) => a + b, 0);
+    const total = records ? capacities.reduce((a, b) => a + b, 0) : 1;
     this.arrivalTimes = new Floats(total);
     this.startTimes = new Floats(total);
     this.ingressOf = ingressOf;
@@ -95,7 +98,7 @@ export class FifoPort {
     this.resumeAt = new Float64Array(ports).fill(Infinity);
     this.decisions = ecn === undefined ? null : new MarkDecisions(ecn.random ?? 'expected', flows);
     this.gaps = Array.from({ length: flows }, () => notificationPacing(ecn ?? {}));
-    this.flowStarts = capacities.map((c) => new Floats(c));
+    this.flowStarts = capacities.map((c) => new Floats(records ? c : 1));
   }
 
   /** When the packet in transmission is done (s; −∞ before the first). */
@@ -136,7 +139,7 @@ export class FifoPort {
       this.decide(flow, time, from, this.arrivedBefore * this.packet - this.departedAt(time));
     }
     this.push(flow, time);
-    this.arrivalTimes.push(time);
+    if (this.records) this.arrivalTimes.push(time);
     this.arrivedTotal += 1;
     const g = this.ingressOf[flow];
     const count = ++this.ingress[g];
@@ -145,6 +148,36 @@ export class FifoPort {
       this.listener.frame(g, time, 'pfc-pause');
       if (this.pfc.resume === 'paper') this.resumeAt[g] = time + (this.pfc.xOff - this.pfc.xOn) / (this.pfc.lineRate as number);
     }
+  }
+
+  /**
+   * Hands the port to block mode (BlockQueue): its server, counts and PFC state, the last two
+   * shared (block mode writes them). The queue's packets stay where the flows' records have them;
+   * the ring is emptied. Returns the state and the arrival instant of the packet at the head.
+   */
+  handOver(): { state: PortState; head: number } {
+    const head = this.ringArrival[this.head & (this.ring.length - 1)];
+    this.head = this.tail;
+    const state = { startedTotal: this.startedTotal, busyStart: this.busyStart, busyCount: this.busyCount, dequeued: this.dequeued, pausedAtSwitch: this.pausedAtSwitch };
+    return { state, head };
+  }
+
+  /**
+   * Takes the port back from block mode: its server as block mode left it (the transmission of
+   * rank startedTotal − 1 started at `current`), and the packets queued, in FIFO order.
+   */
+  takeBack(state: PortState, current: number, queue: { flows: number[]; times: number[] }): void {
+    this.startedTotal = state.startedTotal;
+    this.busyStart = state.busyStart;
+    this.busyCount = state.busyCount;
+    this.current = current;
+    this.free = this.busyStart + this.busyCount * this.packetTime;
+    this.ingress.fill(0);
+    for (let k = 0; k < queue.flows.length; k++) {
+      this.push(queue.flows[k], queue.times[k]);
+      this.ingress[this.ingressOf[queue.flows[k]]] += 1;
+    }
+    this.arrivedTotal = this.arrivedBefore = this.startedTotal + queue.flows.length;
   }
 
   /** Starts the head packet's transmission at `time` (= nextDequeue()); returns its flow. */
@@ -165,8 +198,10 @@ export class FifoPort {
     this.startedTotal += 1;
     const from = this.dequeued[flow] * this.packet;
     this.dequeued[flow] += 1;
-    this.flowStarts[flow].push(time);
-    this.startTimes.push(time);
+    if (this.records) {
+      this.flowStarts[flow].push(time);
+      this.startTimes.push(time);
+    }
     const g = this.ingressOf[flow];
     const count = --this.ingress[g];
     if (this.pfc !== undefined && this.pfc.resume !== 'paper' && this.pausedAtSwitch[g] === 1 && count * this.packet < this.pfc.xOn + MARGIN) {

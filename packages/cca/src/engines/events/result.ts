@@ -5,6 +5,7 @@ import type { PacketSender } from './sender.ts';
 import type { FifoPort } from './fifo-port.ts';
 import { Floats } from './growable.ts';
 import type { EventLog, NotificationLog } from './event-log.ts';
+import { replayFifo, type FifoService } from './fifo-replay.ts';
 
 /**
  * The event engine's result, in the curve engine's form. The curves are exact and built on first
@@ -16,10 +17,14 @@ import type { EventLog, NotificationLog } from './event-log.ts';
  * - `departures`: D, likewise for every packet; `backlog`: Σ sent − D.
  * Â (`admitted`) is the senders' plans joined. All hold their value at the horizon after it.
  */
-export function eventResult(model: PathServerModel, senders: PacketSender[], port: FifoPort, log: EventLog, notifications: NotificationLog): EngineResult {
+export function eventResult(model: PathServerModel, senders: PacketSender[], port: FifoPort, log: EventLog, notifications: NotificationLog, recorded: boolean): EngineResult {
   const horizon = model.horizon;
   const I = port.packet;
   const T = port.packetTime;
+  // The port's service: as it recorded it, or replayed from the senders' records.
+  let replayed: FifoService | undefined;
+  const service = (): FifoService =>
+    recorded ? port : (replayed ??= replayFifo(senders.map((s) => ({ times: s.starts, trainStartOf: (k: number) => s.trainStartOf(k) })), Int32Array.from(senders, (_, j) => j), T, horizon));
   const flows: FlowResult[] = senders.map((s, j) => {
     const admitted = s.admittedCurve(horizon);
     let sent: Curve | undefined;
@@ -32,7 +37,7 @@ export function eventResult(model: PathServerModel, senders: PacketSender[], por
         return (sent ??= staircase(s.starts, I, horizon));
       },
       get delivered() {
-        return (delivered ??= transmitted(port.flowStarts[j], I, T, horizon));
+        return (delivered ??= transmitted(service().flowStarts[j], I, T, horizon));
       },
       get state() {
         return s.series;
@@ -45,10 +50,10 @@ export function eventResult(model: PathServerModel, senders: PacketSender[], por
     horizon,
     flows,
     get departures() {
-      return (departures ??= transmitted(increasing(port.startTimes), I, T, horizon));
+      return (departures ??= transmitted(increasing(service().startTimes), I, T, horizon));
     },
     get backlog() {
-      return (backlog ??= subtract(staircase(increasing(port.arrivalTimes), I, horizon), this.departures));
+      return (backlog ??= subtract(staircase(increasing(service().arrivalTimes), I, horizon), this.departures));
     },
     get events() {
       return log.events();

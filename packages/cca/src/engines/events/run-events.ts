@@ -14,6 +14,7 @@ import { instantTolerance, Progress } from './progress.ts';
 import { HostNic } from './host-nic.ts';
 import { EventLog, NotificationLog } from './event-log.ts';
 import { ingressPorts, type IngressPorts } from '../../ingress-ports.ts';
+import { BlockQueue } from './block-queue.ts';
 
 /** Options of {@link runEvents}. */
 export interface EventEngineOptions {
@@ -71,10 +72,17 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
   const nicOf = model.flows.map((_, j) => nics[ports.ingressOf[j]]);
   const heap = new IndexedHeap(n + nicList.length);
   const signals = new SignalRouter(senders, heap, delays, notifications, ports);
-  const port = new FifoPort(senders.map((s) => s.starts.capacity), ports.ingressOf, packet, C, model.ecn, model.pfc, signals, model.qcn);
+  // The port records each packet's service only for hosts with a shared NIC (whose connections'
+  // closing reads it); otherwise the result replays it from the senders' records.
+  const port = new FifoPort(senders.map((s) => s.capacity), ports.ingressOf, packet, C, model.ecn, model.pfc, signals, model.qcn, nicList.length > 0);
   signals.port = port;
   const T = port.packetTime;
-  const keyOf = (s: PacketSender): number => senderKey(s, horizon);
+  // Block mode (BlockQueue): while the queue is long, packets are no events. It covers models
+  // without hosts sharing a NIC, QCN or ECN, with threshold PFC or none.
+  const blockable = nicList.length === 0 && model.qcn === undefined && model.ecn === undefined && model.pfc?.resume !== 'paper';
+  let block: BlockQueue | null = null;
+  const discard = { add(): void {} };
+  const keyOf = (s: PacketSender): number => (block === null ? senderKey(s, horizon) : reactionKey(s, horizon));
   signals.keyOf = keyOf;
   for (const s of senders) heap.set(s.index, keyOf(s));
   // NICs with a decision pending at the current instant.
@@ -96,6 +104,31 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
   };
   const progress = new Progress(options.onProgress);
   for (;;) {
+    if (block !== null) {
+      // Block mode: the senders' reactions, then the port's checks, at each instant.
+      const tReaction = heap.topKey();
+      const tCheck = block.nextTime();
+      const t = tCheck < horizon && tCheck < tReaction ? tCheck : tReaction;
+      if (!(t <= horizon)) break;
+      const limit = t + tolerance(t);
+      progress.step(t, horizon);
+      const reactUntil = limit < horizon ? limit : horizon;
+      while (heap.topKey() <= limit) {
+        const s = senders[heap.top()];
+        while (s.reactOnce(reactUntil, discard));
+        heap.set(s.index, keyOf(s));
+        block.flowChanged(s.index, t);
+      }
+      block.handle(limit, horizon);
+      if (block.ended) {
+        // The queue is short again: the port takes its packets back, one event each.
+        const { state, queue, current } = block.handBack();
+        port.takeBack(state, current, queue);
+        block = null;
+        for (const s of senders) heap.set(s.index, keyOf(s));
+      }
+      continue;
+    }
     let tSender = heap.topKey();
     const tResume = port.nextResume();
     let tDequeue = port.nextDequeue();
@@ -152,8 +185,15 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
     while (port.nextResume() <= limit && port.nextResume() <= horizon) port.resume();
     const d = port.nextDequeue();
     if (d <= limit && d < horizon) dequeue(d);
+    if (blockable && port.queued >= BLOCK_ENTER) {
+      const { state, head } = port.handOver();
+      block = new BlockQueue(senders, model.pfc, signals, state, packet, T, BLOCK_LOW, head, limit);
+      for (const s of senders) heap.set(s.index, keyOf(s));
+    }
   }
-  return eventResult({ ...model, horizon }, senders, port, log, notifications);
+  // Packets that block mode did not start one by one.
+  for (const s of senders) s.startBefore(horizon);
+  return eventResult({ ...model, horizon }, senders, port, log, notifications, nicList.length > 0);
 }
 
 /**
@@ -166,6 +206,16 @@ export function senderKey(s: PacketSender, horizon: number, after = -Infinity): 
   const r = s.nextReaction();
   const start = !s.held && s.nextStart > after && s.nextStart < horizon ? s.nextStart : Infinity;
   return r < start ? (r <= horizon ? r : Infinity) : start;
+}
+
+/** Block mode starts when this many packets are queued, and ends when a transmission leaves BLOCK_LOW. */
+const BLOCK_ENTER = 64;
+const BLOCK_LOW = 16;
+
+/** When a sender next reacts, in block mode (its packets are no events): +∞ beyond the horizon. */
+function reactionKey(s: PacketSender, horizon: number): number {
+  const r = s.nextReaction();
+  return r <= horizon ? r : Infinity;
 }
 
 /**

@@ -7,6 +7,7 @@ import { packetsStarted, wholePackets } from '../../acknowledgements.ts';
 import { recordState } from '../../state-series.ts';
 import { startsTrain } from '../../packet-trains.ts';
 import { Floats, Ints, packetCapacity } from './growable.ts';
+import { StartRuns } from './start-runs.ts';
 import { EventLog } from './event-log.ts';
 
 /** Bytes: rounding guard of admission levels, as in the curve engine. */
@@ -68,9 +69,17 @@ export class PacketSender {
   nextStart = Infinity;
   /** Start of the packet train of the latest packet (back-to-back packets, see PacketTrains). */
   trainStart = -Infinity;
-  /** The packets (their indices) that start a train, in order. */
-  private readonly trainFirsts = new Ints();
   private lastStart = -Infinity;
+  /** When its packets started, as runs on the plan's formula (see StartRuns). */
+  private readonly runs: StartRuns;
+  /**
+   * The next packet (`nextStart`) extends the last run: it is found by the formula of the plan
+   * segment the run's formula comes from. `plans` counts the plans made (a new plan opens a run).
+   */
+  private nextExtends = false;
+  private plans = 0;
+  private runPlan = -1;
+  private runSegment = -1;
   /**
    * The next breakpoint of the arrivals A after the plan's start (+∞ for none). The sender
    * re-plans there: after it has drained, new data restarts the pacer (an overdue partial packet
@@ -82,8 +91,8 @@ export class PacketSender {
   private bytesHandled = -Infinity;
   /** The earliest reaction due (s): `earliestReaction()`, kept up to date as signals come and go. */
   private reactionAt = Infinity;
-  /** When each packet started (s): its arrival at the switch. */
-  readonly starts: Floats;
+  /** How many packets the sender is expected to send (for records sized up front). */
+  readonly capacity: number;
   /** PFC frames on their way: arrival times and kinds (FIFO: one delay per flow). */
   private readonly frameTimes = new Floats();
   private readonly frameKinds: number[] = [];
@@ -106,7 +115,8 @@ export class PacketSender {
     /** Where the sender logs its events and registers its CCA's states. */
     private readonly log: EventLog,
   ) {
-    this.starts = new Floats(packetCapacity(arrivals.at(Infinity), packet));
+    this.capacity = packetCapacity(arrivals.at(Infinity), packet);
+    this.runs = new StartRuns(packet, trainGap);
     this.state = cca.initial();
     this.nextTimer = cca.nextTimer(this.state);
     this.rate = rateOf(cca, this.state);
@@ -231,31 +241,64 @@ export class PacketSender {
     return Number.isFinite(total) && this.started * this.packet >= packetsStarted(total, this.packet);
   }
 
+  /** When each packet started (s): its arrival at the switch (one number per packet, built when read). */
+  get starts(): Floats {
+    return this.runs.all();
+  }
+
   /** Starts the next packet (at `nextStart`): returns its time. */
   startPacket(): number {
     const x = this.nextStart;
+    this.record(x);
     this.started += 1;
-    if (startsTrain(x - this.lastStart, this.trainGap)) {
-      this.trainStart = x;
-      this.trainFirsts.push(this.started - 1);
-    }
+    if (startsTrain(x - this.lastStart, this.trainGap)) this.trainStart = x;
     this.lastStart = x;
-    this.starts.push(x);
     this.nextStart = this.findStart();
     return x;
   }
 
-  /** The start of the train of packet k (k < started): the instant of its train's first packet. */
-  trainStartOf(k: number): number {
-    const firsts = this.trainFirsts;
-    let lo = 0;
-    let hi = firsts.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (firsts.at(mid) <= k) lo = mid + 1;
-      else hi = mid;
+  /** Records the next packet, starting at x: on the last run's formula, or opening a run. */
+  private record(x: number): void {
+    if (this.nextExtends) {
+      this.runs.extendBy(1);
+      return;
     }
-    return this.starts.at(firsts.at(lo - 1));
+    const g = this.plan;
+    const i = this.planIndex;
+    const rising = g.s[i] > 0 && g.r[i] !== Infinity;
+    this.runs.open(x, this.planT0, g.t[i], this.planBase + g.r[i], rising ? g.s[i] : 0);
+    this.runPlan = rising ? this.plans : -1;
+    this.runSegment = i;
+  }
+
+  /**
+   * Starts, and records, `count` packets on the last run's formula at once (the next one extends
+   * it), the last at `last` (s).
+   */
+  private startOnFormula(count: number, last: number): void {
+    this.runs.extendBy(count);
+    this.started += count;
+    this.trainStart = this.runs.trainOf(this.started - 1);
+    this.lastStart = last;
+    this.nextStart = this.findStart();
+  }
+
+  /**
+   * The start of the train of packet k: the instant of its train's first packet, for a packet
+   * started or planned under the current plan.
+   */
+  trainStartOf(k: number): number {
+    if (k >= this.started) {
+      let train = this.trainStart;
+      let last = this.lastStart;
+      for (let q = this.started; q <= k; q++) {
+        const x = this.startTime(q);
+        if (startsTrain(x - last, this.trainGap)) train = x;
+        last = x;
+      }
+      return train;
+    }
+    return this.runs.trainOf(k);
   }
 
   /** Completes the admission history up to the horizon and returns Â as a curve. */
@@ -324,6 +367,7 @@ export class PacketSender {
     this.planT0 = x;
     this.planBase = base;
     this.planIndex = 0;
+    this.plans += 1;
     this.nextStart = this.findStart();
     this.bytesTime = this.findBytes(x);
   }
@@ -352,30 +396,122 @@ export class PacketSender {
    * start; +∞ if the plan never gets there.
    */
   private findStart(): number {
+    const x = this.plannedFrom(this.started, this.planIndex);
+    this.planIndex = this.foundIndex;
+    this.nextExtends = this.foundOnFormula && this.runPlan === this.plans && this.runSegment === this.planIndex;
+    return x;
+  }
+
+  /** The plan segment where {@link plannedFrom} found its packet, and whether by its formula. */
+  private foundIndex = 0;
+  private foundOnFormula = false;
+
+  /**
+   * When packet k (k ≥ started) starts under the current plan, looking from segment `from` on
+   * (`planIndex` or later): the first instant the wire I·⌈Â/I⌉ (counted as the curve engine's
+   * packetize 'up' counts it) passes k·I; +∞ if the plan never gets there. Sets `foundIndex`.
+   */
+  private plannedFrom(k: number, from: number): number {
     const I = this.packet;
-    const level = this.started * I;
+    const level = k * I;
     const g = this.plan;
     const n = g.t.length;
-    for (let i = this.planIndex; i < n; i++) {
-      if (i > this.planIndex && packetsStarted(this.planBase + g.v[i], I) > level) {
-        this.planIndex = i;
-        return this.planT0 + g.t[i];
-      }
+    for (let i = from; i < n; i++) {
+      this.foundIndex = i;
+      this.foundOnFormula = false;
+      if (i > from && packetsStarted(this.planBase + g.v[i], I) > level) return this.planT0 + g.t[i];
       const right = this.planBase + g.r[i];
       const rising = g.s[i] > 0 && right !== Infinity;
-      if ((rising ? wholePackets(right, I) + I : packetsStarted(right, I)) > level) {
-        this.planIndex = i;
-        return this.planT0 + g.t[i];
-      }
+      if ((rising ? wholePackets(right, I) + I : packetsStarted(right, I)) > level) return this.planT0 + g.t[i];
       if (rising) {
         const x = g.t[i] + (level - right) / g.s[i];
         if (i + 1 >= n || x < g.t[i + 1]) {
-          this.planIndex = i;
+          this.foundOnFormula = true;
           return this.planT0 + x;
         }
       }
     }
     return Infinity;
+  }
+
+  /**
+   * When packet k starts (s): recorded if it has (k < started), else planned under the current
+   * plan (+∞ if it never starts under it).
+   */
+  startTime(k: number): number {
+    if (k < this.started) return this.runs.time(k);
+    if (k === this.started) return this.nextStart;
+    return this.plannedFrom(k, this.planIndex);
+  }
+
+  /**
+   * How many of its packets start before y (s), or at y too when `inclusive`: the recorded ones,
+   * then those the current plan starts (a binary search over packets placed by {@link startTime}).
+   */
+  startsBefore(y: number, inclusive = false): number {
+    // Strictly before y, or up to y: below `bound` with the next float up when inclusive.
+    const bound = inclusive ? nextUp(y) : y;
+    if (this.started > 0 && !(this.lastStart < bound)) return this.runs.countBefore(bound);
+    if (!(this.nextStart < bound)) return this.started;
+    let lo: number;
+    let hi: number;
+    // Planned: grow a bracket, then bisect (the plan's starts increase with the packet).
+    let step = 1;
+    lo = this.started + 1;
+    while (this.startTime(this.started + step) < bound) {
+      lo = this.started + step + 1;
+      step *= 2;
+    }
+    hi = this.started + step;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.startTime(mid) < bound) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** How many of its packets start at or before y (s): see {@link startsBefore}. */
+  startsBy(y: number): number {
+    return this.startsBefore(y, true);
+  }
+
+  /**
+   * Starts, and records, every packet the sender starts before y (its next start < y), as the
+   * packet-by-packet loop would have at their instants: block mode's catch-up, called at an
+   * instant when no reaction before y is pending (so the plan is the one they start under).
+   */
+  startBefore(y: number): void {
+    this.startUpTo(y, false);
+  }
+
+  /** Likewise every packet starting at or before y (the instant's reactions done). */
+  startBy(y: number): void {
+    this.startUpTo(y, true);
+  }
+
+  /** Starts the packets before y (or at y too): those on the last run's formula by a count. */
+  private startUpTo(y: number, inclusive: boolean): void {
+    const bound = inclusive ? nextUp(y) : y;
+    while (this.nextStart < bound) {
+      if (!this.nextExtends) {
+        this.startPacket();
+        continue;
+      }
+      // Packets on the formula of plan segment i: before the bound and before the segment's end.
+      const g = this.plan;
+      const i = this.planIndex;
+      const end = i + 1 < g.t.length ? g.t[i + 1] : Infinity;
+      const local = (k: number): number => g.t[i] + (k * this.packet - (this.planBase + g.r[i])) / g.s[i];
+      const fits = (k: number): boolean => local(k) < end && this.planT0 + local(k) < bound;
+      // The last packet that fits, k ≥ started (which does): estimate, then correct.
+      const right = this.planBase + g.r[i];
+      const reach = Math.min(end, bound - this.planT0);
+      let k = Math.max(this.started, Math.floor((right + (reach - g.t[i]) * g.s[i]) / this.packet));
+      while (k > this.started && !fits(k)) k -= 1;
+      while (fits(k + 1)) k += 1;
+      this.startOnFormula(k + 1 - this.started, this.planT0 + local(k));
+    }
   }
 
   /** When Â first exceeds the CCA's byte target (within the margin), from x on; +∞ for none. */
@@ -389,6 +525,17 @@ export class PacketSender {
     return at === this.bytesHandled ? Infinity : at;
   }
 }
+
+/** The smallest float above x (x finite or −∞; +∞ stays). */
+function nextUp(x: number): number {
+  if (x === Infinity || Number.isNaN(x)) return x;
+  if (x === 0) return Number.MIN_VALUE;
+  FLOAT[0] = x;
+  BITS[0] += x > 0 ? 1n : -1n;
+  return FLOAT[0];
+}
+const FLOAT = new Float64Array(1);
+const BITS = new BigInt64Array(FLOAT.buffer);
 
 /** The rate of a rate-based CCA's limit (bytes/s); a window is not for the event engine. */
 function rateOf(cca: CongestionControl<unknown>, state: unknown): number {

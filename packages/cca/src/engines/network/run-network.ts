@@ -95,7 +95,7 @@ export function runNetwork(model: NetworkModel, options: NetworkEngineOptions = 
   }));
   const flowIndex = Int32Array.from({ length: n }, (_, j) => j);
   const ports = model.ports.map((spec, p) => new FifoPort(
-    senders.map((s, j) => (ingressAt[p][j] >= 0 ? s.starts.capacity : 1)),
+    senders.map((s, j) => (ingressAt[p][j] >= 0 ? s.capacity : 1)),
     flowIndex,
     I,
     spec.rate,
