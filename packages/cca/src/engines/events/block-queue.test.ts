@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { Curve } from '@ccalc/curves';
+import { runEvents } from './run-events.ts';
+import { ns3IncastModel } from '../../examples.ts';
+import { randomPacketModel } from '../../test-support/random-models.ts';
+import { eventEngineSupport } from './support.ts';
+import type { EngineResult } from '../../results.ts';
+import type { PathServerModel } from '../../model.ts';
+
+/** Everything a run computes, as plain data: events with states, notifications, every curve. */
+function everything(r: EngineResult): unknown {
+  const curve = (c: Curve) => [c.t, c.v, c.r, c.s];
+  return {
+    horizon: r.horizon,
+    events: r.events.map((e) => [e.time, e.flow, e.kind, e.after]),
+    notifications: r.notifications,
+    flows: r.flows.map((f) => [curve(f.sent), curve(f.delivered), curve(f.admitted), f.state]),
+    backlog: curve(r.backlog),
+    departures: curve(r.departures),
+  };
+}
+
+/** The random models block mode covers: ECN left out (block mode does not mark yet), threshold PFC. */
+function blockable(seed: number): PathServerModel | null {
+  const m = randomPacketModel(seed);
+  const model: PathServerModel = { ...m, ecn: undefined, pfc: m.pfc === undefined ? undefined : { ...m.pfc, resume: 'threshold' } };
+  return eventEngineSupport(model) === null ? model : null;
+}
+
+// Block mode changes the cost of a run, never its result: with tiny thresholds (block mode from 3
+// queued packets to 1) every run goes in and out of it many times, and must give, bit for bit,
+// what the packet-by-packet run gives.
+describe('block mode (BlockQueue) gives the packet-by-packet results', () => {
+  it('on 150 random models of 2–8 senders with PFC or none, in and out of block mode at every chance', () => {
+    let models = 0;
+    let pauses = 0;
+    for (let seed = 1; seed <= 150; seed++) {
+      const model = blockable(seed);
+      if (model === null) continue;
+      models += 1;
+      const packets = runEvents(model, { blockMode: false });
+      const blocks = runEvents(model, { blockMode: { enter: 3, low: 1 } });
+      expect(everything(blocks), `seed ${seed}`).toEqual(everything(packets));
+      pauses += packets.events.filter((e) => e.kind === 'pfc-pause').length;
+    }
+    // The comparison covers many models and many PFC frames (counts measured, not a bound).
+    expect(models).toBeGreaterThan(100);
+    expect(pauses).toBeGreaterThan(300);
+  });
+
+  it('on the incast with PFC (8 senders × 2,000 packets) to completion, at several thresholds', () => {
+    const model = ns3IncastModel({ senders: 8, burst: 2000 * 1000, dcqcn: false, pfc: true, horizon: 1 });
+    const packets = everything(runEvents(model, { untilComplete: true, blockMode: false }));
+    for (const blockMode of [{ enter: 3, low: 1 }, { enter: 40, low: 10 }, { enter: 64, low: 16 }]) {
+      expect(everything(runEvents(model, { untilComplete: true, blockMode }))).toEqual(packets);
+    }
+  });
+
+  it('refuses thresholds that leave no room between entering and leaving', () => {
+    const model = ns3IncastModel({ senders: 2, dcqcn: false, horizon: 1e-4 });
+    expect(() => runEvents(model, { blockMode: { enter: 2, low: 1 } })).toThrow(/blockMode/);
+  });
+});
