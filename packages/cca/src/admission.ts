@@ -1,4 +1,4 @@
-import { Curve, CurveBuilder, convolveWithRate, horizontalShift, min, constant, max, verticalShift } from '@ccalc/curves';
+import { Curve, CurveBuilder, close, convolveWithRate, horizontalShift, min, constant, max, verticalShift } from '@ccalc/curves';
 import { packetsStarted } from './acknowledgements.ts';
 import { pacerLead } from './pacer.ts';
 import type { Limit } from './cca.ts';
@@ -70,12 +70,83 @@ export function admittedIncrement(
  * @example pacedAdmission(step(1e6, 0), 12.5e9, 0, 0, 0, 1e-6).at(1e-6) // 12500
  */
 export function pacedAdmission(arrivals: Curve, rate: number, t0: number, base: number, lead: number, margin: number, until = Infinity): Curve {
+  const backlog = waitingBacklog(arrivals, t0, base, until);
+  if (backlog !== null && rate > 0 && rate < Infinity) return pacedBacklog(backlog, rate, lead, margin);
+  return pacedAdmissionGeneral(arrivals, rate, t0, base, lead, margin, until);
+}
+
+/** {@link pacedAdmission} by the curve operations, for any arrivals. */
+export function pacedAdmissionGeneral(arrivals: Curve, rate: number, t0: number, base: number, lead: number, margin: number, until = Infinity): Curve {
   const remaining = remainingArrivals(arrivals, t0, base, until);
   const paced = convolveWithRate(remaining, rate);
   if (lead > margin) return min(remaining, verticalShift(paced, lead));
   if (lead < -margin) return horizontalShift(paced, -lead / rate);
   return paced;
 }
+
+/**
+ * The bytes waiting at t0 when nothing more arrives before `until` (the remaining arrivals are one
+ * burst at 0+: A(t0+) − base, flat after), or null when more arrive, or the arrivals rise at a rate.
+ */
+function waitingBacklog(A: Curve, t0: number, base: number, until: number): number | null {
+  const k = A.indexAt(t0);
+  if (A.s[k] !== 0 || (k + 1 < A.t.length && A.t[k + 1] < until)) return null;
+  const backlog = (A.t[k] === t0 ? A.r[k] : A.segmentValue(k, t0)) - base;
+  if (!(backlog >= 0 && backlog < Infinity)) return null;
+  // remainingArrivals holds A at `until` after it: the same level (a jump there is left out).
+  if (until < Infinity && k + 1 < A.t.length && !close(A.at(until) - base, backlog)) return null;
+  return backlog;
+}
+
+/**
+ * The paced admission of a backlog R waiting at 0+ (bytes, nothing more to come) at rate r, with the
+ * pacer's lead (see {@link pacedAdmission}), in closed form: the same breakpoints as
+ * min(R, verticalShift(λ_R ⊗ λ_r, lead)) or its shift by −lead/r, computed with the same
+ * arithmetic (tested equal to {@link pacedAdmissionGeneral}), without building the intermediate
+ * curves. R/r within the tolerance of 0 is a jump, as the curve operations make it.
+ * @example pacedBacklog(10480, 12.5e9, 0, 1e-6).at(4.192e-7) // 5240
+ */
+export function pacedBacklog(R: number, r: number, lead: number, margin: number): Curve {
+  if (R === 0) return ZERO;
+  const x = R / r;
+  const jump = close(x, 0);
+  if (lead > margin) {
+    if (jump) return Curve.trusted([0], [0], [R], [0]);
+    if (close(R, lead) || !(R > lead)) return Curve.trusted([0], [0], [Math.min(R, lead)], [0]);
+    // The rising line lead + r·τ meets R at xc, unless that is within the tolerance of 0 or of x.
+    const ahead = (lead - R) / (0 - r);
+    if (close(0 + ahead, 0)) return Curve.trusted([0, x], [0, R], [lead, R], [0, 0]);
+    const t = [0];
+    const v = [0];
+    const right = [lead];
+    const s = [r];
+    let last = lead + r * x;
+    if (ahead > 0 && ahead < x && !close(ahead, x)) {
+      const y = Math.min(R + 0 * ahead, lead + r * ahead);
+      t.push(ahead);
+      v.push(y);
+      right.push(y);
+      s.push(0);
+      last = y;
+    }
+    if (!(s[s.length - 1] === 0 && close(R, last))) {
+      t.push(x);
+      v.push(R);
+      right.push(R);
+      s.push(0);
+    }
+    return Curve.trusted(t, v, right, s);
+  }
+  if (lead < -margin) {
+    const d = -lead / r;
+    if (close(d, 0)) return jump ? Curve.trusted([0], [0], [R], [0]) : Curve.trusted([0, x + d], [0, R], [0, R], [r, 0]);
+    return jump ? Curve.trusted([0, d], [0, 0], [0, R], [0, 0]) : Curve.trusted([0, d, x + d], [0, 0, R], [0, 0, R], [0, r, 0]);
+  }
+  return jump ? Curve.trusted([0], [0], [R], [0]) : Curve.trusted([0, x], [0, R], [0, R], [r, 0]);
+}
+
+/** The constant 0 (curves are immutable: one serves every plan that admits nothing). */
+const ZERO = constant(0);
 
 /**
  * A PFC-paused sender's admission (local curve): it finishes the packet it has started, whose bytes

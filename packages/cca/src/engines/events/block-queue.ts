@@ -288,50 +288,65 @@ export class BlockQueue {
     const offsets = new Int32Array(count);
     const next = new Int32Array(count);
     const ends = new Int32Array(count);
+    const times = new Float64Array(count);
     let total = 0;
     for (let q = 0; q < count; q++) {
+      const s = this.senders[this.blockFlows.at(first + q)];
       offsets[q] = total;
       next[q] = this.blockBases.at(first + q);
-      ends[q] = this.senders[this.blockFlows.at(first + q)].startsBefore(to);
+      ends[q] = s.startsBefore(to);
+      times[q] = next[q] < ends[q] ? s.startTime(next[q]) : Infinity;
       total += ends[q] - next[q];
     }
     const places = new Int32Array(total);
+    // The block's flows in a binary heap by their next packet's time.
+    const heap = Int32Array.from({ length: count }, (_, q) => q);
+    const down = (k: number, n: number): void => {
+      for (;;) {
+        let c = 2 * k + 1;
+        if (c >= n) return;
+        if (c + 1 < n && times[heap[c + 1]] < times[heap[c]]) c += 1;
+        if (!(times[heap[c]] < times[heap[k]])) return;
+        const x = heap[c];
+        heap[c] = heap[k];
+        heap[k] = x;
+        k = c;
+      }
+    };
+    for (let k = (count >> 1) - 1; k >= 0; k--) down(k, count);
     const inInstant = new Int32Array(count);
     const taken = new Int32Array(count);
+    const touched: number[] = [];
     for (let place = 0; place < size; ) {
-      let earliest = Infinity;
-      for (let q = 0; q < count; q++) if (next[q] < ends[q]) earliest = Math.min(earliest, this.senders[this.blockFlows.at(first + q)].startTime(next[q]));
+      // One instant: the packets within the tolerance of the earliest.
+      const earliest = times[heap[0]];
       const limit = earliest + instantTolerance(earliest);
-      for (let q = 0; q < count; q++) {
-        const s = this.senders[this.blockFlows.at(first + q)];
-        let c = 0;
-        while (next[q] + c < ends[q] && s.startTime(next[q] + c) <= limit) c += 1;
-        inInstant[q] = c;
+      touched.length = 0;
+      while (times[heap[0]] <= limit) {
+        const q = heap[0];
+        if (inInstant[q] === 0) touched.push(q);
+        inInstant[q] += 1;
+        next[q] += 1;
+        times[q] = next[q] < ends[q] ? this.senders[this.blockFlows.at(first + q)].startTime(next[q]) : Infinity;
+        down(0, count);
       }
-      // The instant's packets in the port's order (sortInstant reads counts after each base).
-      for (let q = 0; q < count; q++) taken[q] = next[q] - this.blockBases.at(first + q);
-      this.sortInstant(first, count, taken, inInstant);
+      // Its packets in the port's order (sortInstant reads counts after each base).
+      for (const q of touched) taken[q] = next[q] - inInstant[q] - this.blockBases.at(first + q);
+      this.sortInstant(first, count, taken, inInstant, touched);
       for (let r = 0; r < this.pickFlows.length; r++) {
-        const i = this.pickFlows[r];
         const k = this.pickPackets[r];
-        flows[place] = i;
+        const q = this.pickSlots[r];
+        flows[place] = this.pickFlows[r];
         indices[place] = k;
-        const q = this.flowSlot(first, count, i);
         places[offsets[q] + k - this.blockBases.at(first + q)] = place;
         place += 1;
       }
-      for (let q = 0; q < count; q++) next[q] += inInstant[q];
+      for (const q of touched) inInstant[q] = 0;
     }
     this.matFlow.set(b, flows);
     this.matIndex.set(b, indices);
     this.matPlace.set(b, places);
     this.matOffset.set(b, offsets);
-  }
-
-  /** The slot of flow i among a block's flows (from `first`, `count` of them). */
-  private flowSlot(first: number, count: number, i: number): number {
-    for (let q = 0; q < count; q++) if (this.blockFlows.at(first + q) === i) return q;
-    return -1;
   }
 
   /** The block in which a packet arriving at a (s) lies: the last starting at or before its instant. */
@@ -444,14 +459,21 @@ export class BlockQueue {
     this.foundIndex = this.pickPackets[place];
   }
 
-  /** The packets of one instant (see {@link pickInInstant}) in the port's order, into `pickFlows` and `pickPackets`. */
-  private sortInstant(first: number, count: number, counts: Int32Array, inInstant: Int32Array): void {
+  /**
+   * The packets of one instant (see {@link pickInInstant}) in the port's order, into `pickFlows`,
+   * `pickPackets` and `pickSlots` (the flows' slots in the block); `slots` lists the slots with
+   * packets there (every slot when left out).
+   */
+  private sortInstant(first: number, count: number, counts: Int32Array, inInstant: Int32Array, slots?: readonly number[]): void {
     // One entry per packet, with its key; an insertion sort (few packets, and mostly in order).
     const flows = this.pickFlows;
     const packets = this.pickPackets;
     const keys = this.pickKeys;
-    flows.length = packets.length = keys.length = 0;
-    for (let q = 0; q < count; q++) {
+    const where = this.pickSlots;
+    flows.length = packets.length = keys.length = where.length = 0;
+    const n = slots === undefined ? count : slots.length;
+    for (let e = 0; e < n; e++) {
+      const q = slots === undefined ? e : slots[e];
       const i = this.blockFlows.at(first + q);
       const s = this.senders[i];
       for (let c = 0; c < inInstant[q]; c++) {
@@ -461,19 +483,23 @@ export class BlockQueue {
         flows.push(i);
         packets.push(k);
         keys.push(key);
+        where.push(q);
         for (; b >= 0 && compareTies(key, i, keys[b], flows[b]) < 0; b--) {
           flows[b + 1] = flows[b];
           packets[b + 1] = packets[b];
           keys[b + 1] = keys[b];
+          where[b + 1] = where[b];
         }
         flows[b + 1] = i;
         packets[b + 1] = k;
         keys[b + 1] = key;
+        where[b + 1] = q;
       }
     }
   }
 
   private readonly pickFlows: number[] = [];
+  private readonly pickSlots: number[] = [];
   private readonly pickPackets: number[] = [];
   private readonly pickKeys: number[] = [];
 
