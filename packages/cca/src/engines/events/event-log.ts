@@ -5,10 +5,10 @@ import { Floats, Ints } from './growable.ts';
 /**
  * The event engine's log, kept compact while the engine runs: per event its time, flow, kind and
  * the CCA states before and after, all numbers in typed arrays. A state is registered once when a
- * CCA takes it ({@link EventLog.state}: CCA states are immutable) and events refer to it by
- * index, so nothing is described or allocated per event. {@link EventLog.events} describes each
- * state once (`cca.describe`) and builds the `EngineEvent` objects on first use, in the order the
- * events were logged.
+ * CCA takes it ({@link EventLog.state}) and events refer to it by index: it is described then
+ * (`cca.describe`) and only its numbers are kept, in the order of the flow's keys (the keys of its
+ * first state), so no state object outlives the reaction and no event object exists until read.
+ * {@link EventLog.events} builds the `EngineEvent` objects on first use, in the order logged.
  * @example const log = new EventLog([cca]); const s0 = log.state(0, cca.initial()); log.push(1e-6, 0, 'cnp', s0, s0); log.events()[0].after // cca.describe(cca.initial())
  */
 export class EventLog {
@@ -21,28 +21,39 @@ export class EventLog {
   private readonly after = new Ints(1024);
   private readonly kindNames: string[] = [];
   private readonly kindIndex = new Map<string, number>();
-  private readonly states: unknown[] = [];
+  /** Per registered state: its flow and where its numbers start in `values`. */
   private readonly stateFlows = new Ints(1024);
+  private readonly stateStart = new Ints(1024);
+  private readonly values = new Floats(4096);
+  /** Each flow's keys (from its first state's description). */
+  private readonly keys: (string[] | undefined)[];
   private built: EngineEvent[] | null = null;
+  private described: (Record<string, number> | undefined)[] | null = null;
 
   /** `ccas[j]`: flow j's CCA, which describes its states. */
-  constructor(private readonly ccas: readonly CongestionControl<unknown>[]) {}
+  constructor(private readonly ccas: readonly CongestionControl<unknown>[]) {
+    this.keys = new Array(ccas.length);
+  }
 
   get length(): number {
     return this.times.length;
   }
 
-  /** Registers a state that flow's CCA took: returns its index for {@link push}. */
+  /** Registers a state that flow's CCA took (described now, kept as numbers): returns its index for {@link push}. */
   state(flow: number, state: unknown): number {
-    this.states.push(state);
+    const d = this.ccas[flow].describe(state);
+    const keys = (this.keys[flow] ??= Object.keys(d));
+    const index = this.stateFlows.length;
     this.stateFlows.push(flow);
-    return this.states.length - 1;
+    this.stateStart.push(this.values.length);
+    for (let k = 0; k < keys.length; k++) this.values.push(d[keys[k]]);
+    // A description with other keys than the flow's first is kept as it is.
+    if (!sameKeys(d, keys)) (this.irregular ??= new Map()).set(index, d);
+    return index;
   }
 
-  /** The state registered as `index`. */
-  stateAt(index: number): unknown {
-    return this.states[index];
-  }
+  /** Descriptions whose keys differ from their flow's first (kept whole). */
+  private irregular: Map<number, Record<string, number>> | undefined;
 
   /** Logs an event of `flow` at `time` (s) between two registered states (or NONE). */
   push(time: number, flow: number, kind: string, before: number, after: number): void {
@@ -59,14 +70,20 @@ export class EventLog {
     this.after.push(after);
   }
 
-  /** The registered state `index` described (`cca.describe`; {} for NONE), once per state. */
+  /** The registered state `index` described ({} for NONE): one object per state, built when first read. */
   describe(index: number): Record<string, number> {
-    this.described ??= new Array(this.states.length);
     if (index === EventLog.NONE) return {};
-    return (this.described[index] ??= this.ccas[this.stateFlows.at(index)].describe(this.states[index]));
+    this.described ??= new Array(this.stateFlows.length);
+    let d = this.described[index] ?? this.irregular?.get(index);
+    if (d === undefined) {
+      const keys = this.keys[this.stateFlows.at(index)]!;
+      const start = this.stateStart.at(index);
+      d = {};
+      for (let k = 0; k < keys.length; k++) d[keys[k]] = this.values.at(start + k);
+      this.described[index] = d;
+    }
+    return d;
   }
-
-  private described: Record<string, number>[] | undefined;
 
   /** The events with their states described, in the order logged (built once, then shared). */
   events(): EngineEvent[] {
@@ -77,6 +94,13 @@ export class EventLog {
     }
     return (this.built = out);
   }
+}
+
+/** Whether d has exactly `keys`, in that order. */
+function sameKeys(d: Record<string, number>, keys: readonly string[]): boolean {
+  let k = 0;
+  for (const key in d) if (keys[k++] !== key) return false;
+  return k === keys.length;
 }
 
 /**
