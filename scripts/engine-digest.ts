@@ -1,6 +1,6 @@
 /**
- * A digest of everything an engine computes for a case: every event (time, flow, kind and the
- * state after it), every notification (flow, mark, send and arrival times), every flow's sent and
+ * A digest of everything an engine computes for a case: every flow's events in its order (time,
+ * kind and the state after it), every notification (flow, mark, send and arrival times), every flow's sent and
  * delivered curves and state series, and the backlog. A change meant to leave results alone (a
  * speed-up, a refactor) must leave the digest unchanged, bit for bit.
  * Usage: npx tsx scripts/engine-digest.ts <case> [--engine curves|events] [--horizon s]
@@ -43,7 +43,10 @@ const curve = (h: Hash, c: Curve): void => {
 };
 const digest = (h: Hash, r: EngineResult): void => {
   h.update(`${r.horizon};`);
-  for (const e of r.events) h.update(`${e.time},${e.flow},${e.kind},${JSON.stringify(e.after)};`);
+  // Each flow's events in its order (how flows interleave at one instant is not a result).
+  const perFlow = r.flows.map(() => [] as string[]);
+  for (const e of r.events) perFlow[e.flow].push(`${e.time},${e.kind},${JSON.stringify(e.after)};`);
+  for (const rows of perFlow) h.update(rows.join(''));
   for (const n of r.notifications) h.update(`${n.flow},${n.marked},${n.sent},${n.arrives};`);
   for (const f of r.flows) {
     curve(h, f.sent);
