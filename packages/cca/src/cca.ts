@@ -113,6 +113,15 @@ export interface CongestionControl<S> {
   limit(s: S): Limit;
   /** Absolute time of the CCA's next timer (e.g. the next additive increase), +∞ if none. */
   nextTimer(s: S): number;
+  /**
+   * Optional: the time of the next timer whose reaction may change the limit or the byte target,
+   * +∞ if none (default: `nextTimer`). Timers before it are quiet: their reactions change only
+   * state that nothing reads until the CCA next reacts (an EWMA, a check that finds nothing to
+   * do), so an engine may run them later, in order and each at its own instant, just before the
+   * CCA's next reaction or at the end of the run. The results are the same; the event engine
+   * then handles a quiet timer without scheduling it (DCQCN's α updates, issue 14).
+   */
+  nextLimitTimer?(s: S): number;
   onTimer(s: S, signals: SignalView): Reaction<S>;
   onTimeout?(s: S, signals: SignalView): Reaction<S>;
   onFlightAcknowledged?(s: S, signals: SignalView): Reaction<S>;

@@ -43,6 +43,8 @@ export function newConnectionsAt<S>(cca: CongestionControl<S>, instants: readonl
     },
     limit: (s) => cca.limit(s.connection),
     nextTimer: (s) => Math.min(cca.nextTimer(s.connection), opening(s)),
+    // An opening restarts the connection at its initial rate: never quiet.
+    nextLimitTimer: (s) => Math.min(cca.nextLimitTimer === undefined ? cca.nextTimer(s.connection) : cca.nextLimitTimer(s.connection), opening(s)),
     onTimer(s, signals) {
       if (opening(s) <= signals.now) {
         const admitted = signals.admitted(signals.now);

@@ -111,6 +111,8 @@ export function dcqcnNic(p: NicParameters): CongestionControl<NicState> {
     }),
     limit: (s) => ({ kind: 'rate', rate: s.rate }),
     nextTimer: (s) => Math.min(s.nextTimerIncrease, s.nextAlpha),
+    // α decreases change α only (read at the next cut): quiet; the no-CNP timer raises the rate.
+    nextLimitTimer: (s) => s.nextTimerIncrease,
     onTimer(s, signals) {
       if (s.nextAlpha <= signals.now) {
         return { state: { ...s, alpha: Math.floor(((1024 - g) * s.alpha) / 1024), nextAlpha: s.nextAlpha + p.alphaTimer }, shift: 'none', kind: 'alpha-decrease' };

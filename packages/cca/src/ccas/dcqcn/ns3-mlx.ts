@@ -60,6 +60,9 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
     initial: () => ({ rc: p.lineRate, rt: p.lineRate, alpha: 1, started: false, cnpSinceDecrease: false, cnpSinceAlpha: false, nextDecrease: Infinity, nextAlpha: Infinity, nextIncrease: Infinity, stage: 0 }),
     limit: (s) => ({ kind: 'rate', rate: s.rc }),
     nextTimer: (s) => Math.min(s.nextDecrease, s.nextAlpha, s.nextIncrease),
+    // α updates change α only, and a decrease check with no CNP since the last changes nothing
+    // but its time: quiet. An increase, and a check that finds a CNP (a cut), change the rate.
+    nextLimitTimer: (s) => Math.min(s.nextIncrease, s.cnpSinceDecrease ? s.nextDecrease : Infinity),
     onTimer(s, signals) {
       const now = signals.now;
       // At one instant the α update runs before the decrease check (ns-3 schedules the check 1 ns later).

@@ -61,6 +61,8 @@ export function dcqcnZhu2015(p: Zhu2015Parameters): CongestionControl<Zhu2015Sta
     initial: () => ({ rc: p.lineRate, rt: p.lineRate, alpha: p.initialAlpha, iT: 0, iB: 0, nextAlpha: Infinity, nextIncrease: Infinity, bytesTarget: Infinity }),
     limit: (s) => ({ kind: 'rate', rate: s.rc }),
     nextTimer: (s) => Math.min(s.nextAlpha, s.nextIncrease),
+    // α decays change α only (read at the next cut): quiet; the increase timer changes the rate.
+    nextLimitTimer: (s) => s.nextIncrease,
     onTimer(s, signals) {
       const now = signals.now;
       if (s.nextAlpha <= now) return { state: { ...s, alpha: (1 - p.g) * s.alpha, nextAlpha: s.nextAlpha + p.alphaPeriod }, shift: 'none', kind: 'alpha-decay' };

@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Curve } from '@ccalc/curves';
 import { runEvents } from './run-events.ts';
 import { ns3IncastModel } from '../../examples.ts';
 import { randomPacketModel } from '../../test-support/random-models.ts';
 import { eventEngineSupport } from './support.ts';
-import type { EngineResult } from '../../results.ts';
+import { everything } from '../../test-support/run-data.ts';
 import type { PathServerModel } from '../../model.ts';
-
-/** Everything a run computes, as plain data: events with states, notifications, every curve. */
-function everything(r: EngineResult): unknown {
-  const curve = (c: Curve) => [c.t, c.v, c.r, c.s];
-  return {
-    horizon: r.horizon,
-    events: r.events.map((e) => [e.time, e.flow, e.kind, e.after]),
-    notifications: r.notifications,
-    flows: r.flows.map((f) => [curve(f.sent), curve(f.delivered), curve(f.admitted), f.state]),
-    backlog: curve(r.backlog),
-    departures: curve(r.departures),
-  };
-}
 
 /** The random models block mode covers: ECN left out (block mode does not mark yet), threshold PFC. */
 function blockable(seed: number): PathServerModel | null {
@@ -61,3 +47,4 @@ describe('block mode (BlockQueue) gives the packet-by-packet results', () => {
     expect(() => runEvents(model, { blockMode: { enter: 2, low: 1 } })).toThrow(/blockMode/);
   });
 });
+

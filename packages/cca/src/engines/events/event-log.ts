@@ -29,6 +29,8 @@ export class EventLog {
   private readonly keys: (string[] | undefined)[];
   private built: EngineEvent[] | null = null;
   private described: (Record<string, number> | undefined)[] | null = null;
+  /** Whether an event was logged before an earlier one (a quiet timer run late): then sorted when read. */
+  private late = false;
 
   /** `ccas[j]`: flow j's CCA, which describes its states. */
   constructor(private readonly ccas: readonly CongestionControl<unknown>[]) {
@@ -63,6 +65,7 @@ export class EventLog {
       this.kindNames.push(kind);
       this.kindIndex.set(kind, k);
     }
+    if (this.times.length > 0 && time < this.times.at(this.times.length - 1)) this.late = true;
     this.times.push(time);
     this.flows.push(flow);
     this.kinds.push(k);
@@ -85,12 +88,24 @@ export class EventLog {
     return d;
   }
 
-  /** The events with their states described, in the order logged (built once, then shared). */
+  /**
+   * The events with their states described (built once, then shared), in time order: as logged,
+   * or, when some were logged late (quiet timers run at a later reaction), sorted by time (stable:
+   * each flow's in the order it logged them).
+   */
   events(): EngineEvent[] {
     if (this.built !== null) return this.built;
-    const out: EngineEvent[] = new Array(this.times.length);
-    for (let k = 0; k < out.length; k++) {
-      out[k] = { time: this.times.at(k), flow: this.flows.at(k), kind: this.kindNames[this.kinds.at(k)], before: this.describe(this.before.at(k)), after: this.describe(this.after.at(k)) };
+    const n = this.times.length;
+    let order: Int32Array | null = null;
+    if (this.late) {
+      order = Int32Array.from({ length: n }, (_, k) => k);
+      const times = this.times;
+      order.sort((a, b) => times.at(a) - times.at(b) || a - b);
+    }
+    const out: EngineEvent[] = new Array(n);
+    for (let q = 0; q < n; q++) {
+      const k = order === null ? q : order[q];
+      out[q] = { time: this.times.at(k), flow: this.flows.at(k), kind: this.kindNames[this.kinds.at(k)], before: this.describe(this.before.at(k)), after: this.describe(this.after.at(k)) };
     }
     return (this.built = out);
   }

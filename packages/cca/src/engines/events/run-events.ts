@@ -201,8 +201,11 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
       for (const s of senders) heap.set(s.index, keyOf(s));
     }
   }
-  // Packets that block mode did not start one by one.
-  for (const s of senders) s.startBefore(horizon);
+  // Packets that block mode did not start one by one, and timers no reaction came to run.
+  for (const s of senders) {
+    s.startBefore(horizon);
+    s.finish(horizon);
+  }
   return eventResult({ ...model, horizon }, senders, port, log, notifications, nicList.length > 0);
 }
 

@@ -28,7 +28,9 @@ const RESUME = 1;
  */
 export class PacketSender {
   state: unknown;
+  /** The CCA's next timer, and its next one that may change the rate or byte target (see CongestionControl.nextLimitTimer). */
   nextTimer: number;
+  private wakeTimer: number;
   /** The rate of the CCA's limit in `state` (bytes/s). */
   private rate: number;
   /** The index of `state` in the log (EventLog.state). */
@@ -119,6 +121,7 @@ export class PacketSender {
     this.runs = new StartRuns(packet, trainGap);
     this.state = cca.initial();
     this.nextTimer = cca.nextTimer(this.state);
+    this.wakeTimer = cca.nextLimitTimer === undefined ? this.nextTimer : cca.nextLimitTimer(this.state);
     this.rate = rateOf(cca, this.state);
     this.stateIndex = log.state(index, this.state);
     this.stateTimes.push(0);
@@ -151,7 +154,7 @@ export class PacketSender {
 
   /** The earliest of the pending reactions, computed again after one is handled. */
   private earliestReaction(): number {
-    let t = this.nextTimer < this.bytesTime ? this.nextTimer : this.bytesTime;
+    let t = this.wakeTimer < this.bytesTime ? this.wakeTimer : this.bytesTime;
     if (!this.closed && this.closedAt < t) t = this.closedAt;
     if (this.arrivalChange < t) t = this.arrivalChange;
     if (this.frameHead < this.frameTimes.length && this.frameTimes.at(this.frameHead) < t) t = this.frameTimes.at(this.frameHead);
@@ -199,12 +202,14 @@ export class PacketSender {
   reactOnce(limit: number, started: { add(flow: number, time: number): void }): boolean {
     const at = this.reactionAt;
     if (!(at <= limit)) return false;
+    // Quiet timers due before this instant happened first, each at its own.
+    this.runQuietTimers(at, false);
     const frame = this.frameHead < this.frameTimes.length ? this.frameTimes.at(this.frameHead) : Infinity;
     const cnp = this.cnpHead < this.cnpTimes.length ? this.cnpTimes.at(this.cnpHead) : Infinity;
     if (!this.closed && this.closedAt === at && frame !== at) {
       // Closed: its timers, byte counter and notifications on their way end (frames still come).
       this.closed = true;
-      this.nextTimer = Infinity;
+      this.nextTimer = this.wakeTimer = Infinity;
       this.bytesTime = Infinity;
       this.cnpHead = this.cnpTimes.length;
       this.log.push(at, this.index, 'connection-closed', this.stateIndex, this.stateIndex);
@@ -232,6 +237,24 @@ export class PacketSender {
     } else this.apply(this.cca.onTimer(this.state, this.signals.at(at)), at);
     this.reactionAt = this.earliestReaction();
     return true;
+  }
+
+  /**
+   * Runs the CCA's quiet timers (those before its next limit timer) that are due before `t`, or at
+   * `t` too when `inclusive`, in order and each at its own instant, as if each had been an event.
+   */
+  private runQuietTimers(t: number, inclusive: boolean): void {
+    while (this.nextTimer < this.wakeTimer && (this.nextTimer < t || (inclusive && this.nextTimer === t))) {
+      const at = this.nextTimer;
+      const rate = this.rate;
+      this.apply(this.cca.onTimer(this.state, this.signals.at(at)), at);
+      if (this.rate !== rate) throw new Error(`${this.cca.name}: a timer it called quiet (before nextLimitTimer) changed the rate at ${at} s`);
+    }
+  }
+
+  /** At the end of a run: the quiet timers due by the horizon (s), which no reaction came to run. */
+  finish(horizon: number): void {
+    this.runQuietTimers(horizon, true);
   }
 
   /** True when every byte of the arrivals is on the wire and no more will come. */
@@ -351,6 +374,7 @@ export class PacketSender {
     const oldRate = this.rate;
     this.state = reaction.state;
     this.nextTimer = this.cca.nextTimer(this.state);
+    this.wakeTimer = this.cca.nextLimitTimer === undefined ? this.nextTimer : this.cca.nextLimitTimer(this.state);
     this.rate = rateOf(this.cca, this.state);
     this.stateTimes.push(at);
     this.stateIndices.push(this.stateIndex);

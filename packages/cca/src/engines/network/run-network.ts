@@ -250,6 +250,7 @@ export function runNetwork(model: NetworkModel, options: NetworkEngineOptions = 
       if (d <= limit && d < horizon) dequeueAt(p, d);
     }
   }
+  for (const s of senders) s.finish(horizon);
   return networkResult(model, horizon, senders, ports, log, portFrames, notifications);
 }
 
