@@ -187,7 +187,7 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
       for (const m of nic.touched) heap.set(m.index, keyOf(m));
       heap.set(nicItem.get(nic)!, nic.wakeAt());
     }
-    deciding.length = 0;
+    if (deciding.length > 0) deciding.length = 0;
     // 2. The packets reach the switch: latest packet train first, then port order.
     if (arriving.count > 0) arriving.queue(senders, port, ports.ingressOf);
 
