@@ -78,14 +78,15 @@ export class BlockQueue {
    */
   private readonly atArrivals: IndexedHeap;
   private readonly atTransmissions: IndexedHeap;
-  /** The packet each check is about: flow j's packet for PAUSE and for RESUME, the rank for the end. */
-  private readonly pausePacket: Float64Array;
+  /**
+   * The packet each check is about: flow j's packet for PAUSE (its earlier packets are known not
+   * to raise its ingress above X_off) and for RESUME, the rank for the end.
+   */
+  private readonly pauseFrom: Float64Array;
   private readonly resumePacket: Float64Array;
   private endPacket = 0;
   /** The current instant's end (s): queries read the flows' arrivals up to it. */
   private now = -Infinity;
-  /** Packets of flow j known not to raise its ingress above X_off (its PAUSE check starts after them). */
-  private readonly pauseFrom: Float64Array;
   /** Set when the queue has fallen to `low`: the engine hands the port back. */
   ended = false;
   /** The rank of the transmission at which block mode ended. */
@@ -114,9 +115,8 @@ export class BlockQueue {
     this.sending = new Uint8Array(n);
     this.atArrivals = new IndexedHeap(n);
     this.atTransmissions = new IndexedHeap(n + 1);
-    this.pausePacket = new Float64Array(n);
-    this.resumePacket = new Float64Array(n);
     this.pauseFrom = new Float64Array(n);
+    this.resumePacket = new Float64Array(n);
     // The first block starts at the head's instant: every packet queued is in a block.
     const from = head - instantTolerance(head);
     let prefix = 0;
@@ -134,8 +134,7 @@ export class BlockQueue {
     }
     this.blockPrefix.push(prefix);
     this.now = now;
-    for (let j = 0; j < n; j++) {
-      if (this.pfc === undefined) continue;
+    for (let j = 0; j < n && pfc !== undefined; j++) {
       if (port.pausedAtSwitch[j] === 1) this.scheduleResume(j, senders[j].started, port.dequeued[j]);
       else this.schedulePause(j, port.dequeued[j]);
     }
@@ -556,14 +555,12 @@ export class BlockQueue {
 
   /** Puts flow j's PAUSE check at the arrival of its packet `pauseFrom` (+∞ if its plan never sends it). */
   private placePause(j: number): void {
-    const k = this.pauseFrom[j];
-    this.pausePacket[j] = k;
-    this.atArrivals.set(j, this.senders[j].startTime(k));
+    this.atArrivals.set(j, this.senders[j].startTime(this.pauseFrom[j]));
   }
 
   /** PAUSE check of flow j at the arrival of its packet k. */
   private checkPause(j: number): void {
-    const k = this.pausePacket[j];
+    const k = this.pauseFrom[j];
     const a = this.senders[j].startTime(k);
     const dequeued = this.dequeuedBefore(j, this.ranksBefore(a));
     if (k + 1 - dequeued > this.pauseAbove) {
@@ -600,7 +597,7 @@ export class BlockQueue {
       return;
     }
     const arrived = s.startsBy(limit);
-    if ((arrived - k - 1) * s.packet < this.pfc!.xOn + MARGIN) {
+    if (arrived - k - 1 <= this.resumeAtMost) {
       this.atTransmissions.set(j, Infinity);
       this.port.pausedAtSwitch[j] = 0;
       this.listener.frame(j, d, 'pfc-resume');

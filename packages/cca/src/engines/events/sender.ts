@@ -433,7 +433,8 @@ export class PacketSender {
   /**
    * When packet k (k ≥ started) starts under the current plan, looking from segment `from` on
    * (`planIndex` or later): the first instant the wire I·⌈Â/I⌉ (counted as the curve engine's
-   * packetize 'up' counts it) passes k·I; +∞ if the plan never gets there. Sets `foundIndex`.
+   * packetize 'up' counts it) passes k·I; +∞ if the plan never gets there. Sets `foundIndex`
+   * and `foundOnFormula` (found on the segment's formula, not at its start).
    */
   private plannedFrom(k: number, from: number): number {
     const I = this.packet;
@@ -477,16 +478,14 @@ export class PacketSender {
     const bound = inclusive ? nextUp(y) : y;
     if (this.started > 0 && !(this.lastStart < bound)) return this.runs.countBefore(bound);
     if (!(this.nextStart < bound)) return this.started;
-    let lo: number;
-    let hi: number;
     // Planned: grow a bracket, then bisect (the plan's starts increase with the packet).
     let step = 1;
-    lo = this.started + 1;
+    let lo = this.started + 1;
     while (this.startTime(this.started + step) < bound) {
       lo = this.started + step + 1;
       step *= 2;
     }
-    hi = this.started + step;
+    let hi = this.started + step;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       if (this.startTime(mid) < bound) lo = mid + 1;
