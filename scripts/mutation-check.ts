@@ -36,7 +36,11 @@ const mutations: Mutation[] = [
   { name: 'RED: marking slope × 1.5', file: 'packages/cca/src/ecn.ts', from: 'return (config.pMax ?? 0) * ((x - config.kMin) / (config.kMax - config.kMin));', to: 'return 1.5 * (config.pMax ?? 0) * ((x - config.kMin) / (config.kMax - config.kMin));' },
   { name: 'curve engine: the dequeue marker counts the departing packet', file: 'packages/cca/src/ecn.ts', from: 'total.rightLimit(time) - left.at(time) - size', to: 'total.rightLimit(time) - left.at(time)' },
   { name: 'event engine: the dequeue marker counts the departing packet', file: 'packages/cca/src/engines/events/fifo-port.ts', from: 'this.decide(flow, time, from, this.queued * this.packet);', to: 'this.decide(flow, time, from, (this.queued + 1) * this.packet);' },
-  { name: 'event engine: simultaneous packets in port order only', file: 'packages/cca/src/engines/events/run-events.ts', from: 'if (!(compareTies(key, f, -senders[flows[b]].trainStart, flows[b]) < 0)) break;', to: 'if (!(f < flows[b])) break;' },
+  { name: 'event engine: simultaneous packets in port order only', file: 'packages/cca/src/engines/events/arrivals.ts', from: 'if (!(compareTies(key, ingressOf[f], -senders[flows[b]].trainStart, ingressOf[flows[b]]) < 0)) break;', to: 'if (!(f < flows[b])) break;' },
+  { name: 'block mode: RESUME one packet late', file: 'packages/cca/src/engines/events/block-queue.ts', from: 'if (arrived - k - 1 <= this.resumeAtMost) {', to: 'if (arrived - k <= this.resumeAtMost) {' },
+  { name: 'block mode: PAUSE checked from one packet late', file: 'packages/cca/src/engines/events/block-queue.ts', from: 'this.pauseFrom[j] = Math.max(this.pauseFrom[j], this.pauseAbove + dequeued);', to: 'this.pauseFrom[j] = Math.max(this.pauseFrom[j], this.pauseAbove + dequeued + 1);' },
+  { name: "quiet timers: run at the next reaction's instant, not their own", file: 'packages/cca/src/engines/events/sender.ts', from: 'const at = this.nextTimer;', to: 'const at = t;' },
+  { name: 'ns3-mlx: a decrease check that finds a CNP called quiet', file: mlx, from: 'nextLimitTimer: (s) => Math.min(s.nextIncrease, s.cnpSinceDecrease ? s.nextDecrease : Infinity),', to: 'nextLimitTimer: (s) => s.nextIncrease,' },
   { name: 'incast: CNP delay 3.0 µs instead of 3.09344 µs', file: 'packages/cca/src/examples.ts', from: 'markToSender: 3093.44e-9,', to: 'markToSender: 3000e-9,' },
 ];
 
@@ -46,7 +50,7 @@ const tests = [
   'packages/cca/src/ccas/dcqcn',
   'packages/cca/src/ecn-marking.test.ts',
   'packages/cca/src/signals.test.ts',
-  'packages/cca/src/engines/events/run-events.test.ts',
+  'packages/cca/src/engines/events',
   'packages/dcqcn-model/src/check-trace/export.test.ts',
 ];
 
