@@ -28,8 +28,11 @@ export interface EventEngineOptions {
   untilComplete?: boolean;
   /**
    * Block mode (see BlockQueue): entered after an instant that leaves `enter` packets or more
-   * queued, left at a transmission that leaves `low` (1 ≤ low < enter − 1); `false` runs every
-   * packet as an event. It changes no result, only the cost. Default { enter: 64, low: 16 }.
+   * queued, left at a transmission that leaves `low` (1 ≤ low < enter − 1); `false` (the default)
+   * runs every packet as an event. It changes no result, only the cost, and does not pay yet:
+   * on the simulator's A1 it is slower cold and no faster warm (BENCHMARKS.md, 2026-11-27), since
+   * blocks where many flows interleave must be merged once. { enter: 64, low: 16 } is a sensible
+   * setting to try.
    */
   blockMode?: { enter: number; low: number } | false;
 }
@@ -85,7 +88,7 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
   const T = port.packetTime;
   // Block mode (BlockQueue): while the queue is long, packets are no events. It covers models
   // without hosts sharing a NIC, QCN or ECN, with threshold PFC or none.
-  const blocks = options.blockMode ?? { enter: 64, low: 16 };
+  const blocks = options.blockMode ?? false;
   if (blocks !== false && !(Number.isInteger(blocks.low) && blocks.low >= 1 && Number.isInteger(blocks.enter) && blocks.enter > blocks.low + 1)) {
     throw new ModelError('blockMode', JSON.stringify(blocks), 'whole numbers with 1 ≤ low < enter − 1');
   }
