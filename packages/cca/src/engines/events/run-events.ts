@@ -219,12 +219,11 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
  * to start (the NIC's item in the heap wakes the NIC).
  */
 export function senderKey(s: PacketSender, horizon: number, after = -Infinity): number {
-  const r = s.nextReaction();
   const start = !s.held && s.nextStart > after && s.nextStart < horizon ? s.nextStart : Infinity;
-  return r < start ? (r <= horizon ? r : Infinity) : start;
+  return Math.min(reactionKey(s, horizon), start);
 }
 
-/** When a sender next reacts, in block mode (its packets are no events): +∞ beyond the horizon. */
+/** When a sender next reacts (block mode's key, where packets are no events): +∞ beyond the horizon. */
 function reactionKey(s: PacketSender, horizon: number): number {
   const r = s.nextReaction();
   return r <= horizon ? r : Infinity;

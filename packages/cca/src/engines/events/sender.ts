@@ -449,7 +449,7 @@ export class PacketSender {
       const rising = g.s[i] > 0 && right !== Infinity;
       if ((rising ? wholePackets(right, I) + I : packetsStarted(right, I)) > level) return this.planT0 + g.t[i];
       if (rising) {
-        const x = g.t[i] + (level - right) / g.s[i];
+        const x = this.onSegment(i, k);
         if (i + 1 >= n || x < g.t[i + 1]) {
           this.foundOnFormula = true;
           return this.planT0 + x;
@@ -457,6 +457,12 @@ export class PacketSender {
       }
     }
     return Infinity;
+  }
+
+  /** Packet k's start on rising plan segment i, in the plan's time: t_i + (k·I − right_i)/s_i. */
+  private onSegment(i: number, k: number): number {
+    const g = this.plan;
+    return g.t[i] + (k * this.packet - (this.planBase + g.r[i])) / g.s[i];
   }
 
   /**
@@ -525,15 +531,14 @@ export class PacketSender {
       const g = this.plan;
       const i = this.planIndex;
       const end = i + 1 < g.t.length ? g.t[i + 1] : Infinity;
-      const local = (k: number): number => g.t[i] + (k * this.packet - (this.planBase + g.r[i])) / g.s[i];
-      const fits = (k: number): boolean => local(k) < end && this.planT0 + local(k) < bound;
+      const fits = (k: number): boolean => this.onSegment(i, k) < end && this.planT0 + this.onSegment(i, k) < bound;
       // The last packet that fits, k ≥ started (which does): estimate, then correct.
       const right = this.planBase + g.r[i];
       const reach = Math.min(end, bound - this.planT0);
       let k = Math.max(this.started, Math.floor((right + (reach - g.t[i]) * g.s[i]) / this.packet));
       while (k > this.started && !fits(k)) k -= 1;
       while (fits(k + 1)) k += 1;
-      this.startOnFormula(k + 1 - this.started, this.planT0 + local(k));
+      this.startOnFormula(k + 1 - this.started, this.planT0 + this.onSegment(i, k));
     }
   }
 

@@ -68,16 +68,15 @@ export class StartRuns {
     this.materialized = null;
   }
 
-  /** The formula the last run's later packets follow: t(k) for packet k (any k). */
-  formulaTime(k: number): number {
-    const r = this.first.length - 1;
-    return this.P.at(r) + (this.G.at(r) + (k * this.packet - this.R.at(r)) / this.S.at(r));
-  }
-
   /** When packet k (< length) started (s). */
   time(k: number): number {
     const r = this.runOf(k);
-    return k === this.first.at(r) ? this.time0.at(r) : this.P.at(r) + (this.G.at(r) + (k * this.packet - this.R.at(r)) / this.S.at(r));
+    return k === this.first.at(r) ? this.time0.at(r) : this.onFormula(r, k);
+  }
+
+  /** Packet k's instant on run r's formula, P + (G + (k·I − R)/S). */
+  private onFormula(r: number, k: number): number {
+    return this.P.at(r) + (this.G.at(r) + (k * this.packet - this.R.at(r)) / this.S.at(r));
   }
 
   /** The start of packet k's train (k < length): the instant of its train's first packet. */
@@ -124,11 +123,7 @@ export class StartRuns {
       const k0 = this.first.at(r);
       const end = r + 1 < this.first.length ? this.first.at(r + 1) : this.length;
       out.push(this.time0.at(r));
-      const P = this.P.at(r);
-      const G = this.G.at(r);
-      const R = this.R.at(r);
-      const S = this.S.at(r);
-      for (let k = k0 + 1; k < end; k++) out.push(P + (G + (k * this.packet - R) / S));
+      for (let k = k0 + 1; k < end; k++) out.push(this.onFormula(r, k));
     }
     return (this.materialized = out);
   }
