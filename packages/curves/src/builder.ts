@@ -1,6 +1,9 @@
 import { close, closeSlopes } from './tolerance.ts';
 import { Curve } from './curve.ts';
 
+/** From this many breakpoints on, a builder keeps them in typed arrays. */
+const LARGE = 2048;
+
 /**
  * Accumulates breakpoints `(t, f(t), f(t+), slope)` in increasing time and produces a canonical
  * {@link Curve}: a breakpoint that changes nothing (value, right limit and left limit close, slope
@@ -15,23 +18,44 @@ import { Curve } from './curve.ts';
  * b.build().at(2) // 7
  */
 export class CurveBuilder {
-  private readonly ts: number[] = [];
-  private readonly vs: number[] = [];
-  private readonly rs: number[] = [];
-  private readonly ss: number[] = [];
-  /** The curve over the arrays being built (they grow in place, so one object serves every snapshot). */
+  // The breakpoints: lists while few (small typed arrays cost more to allocate than lists), typed
+  // arrays that double when full from LARGE on (large lists cost more to grow). The first `n` count.
+  private ts: number[] | Float64Array;
+  private vs: number[] | Float64Array;
+  private rs: number[] | Float64Array;
+  private ss: number[] | Float64Array;
+  private n = 0;
+  /** The last snapshot: valid while the arrays and the count are the ones it views. */
   private live: Curve | null = null;
+
+  /**
+   * An empty builder. `capacity`, when known (one or two breakpoints per packet of a staircase),
+   * reserves room for that many breakpoints, saving the copies of growing a large curve.
+   */
+  constructor(capacity = 0) {
+    if (capacity >= LARGE) {
+      const room = Math.ceil(capacity);
+      this.ts = new Float64Array(room);
+      this.vs = new Float64Array(room);
+      this.rs = new Float64Array(room);
+      this.ss = new Float64Array(room);
+    } else {
+      this.ts = [];
+      this.vs = [];
+      this.rs = [];
+      this.ss = [];
+    }
+  }
 
   /** Number of breakpoints kept so far. */
   get size(): number {
-    return this.ts.length;
+    return this.n;
   }
 
   /** Time of the last kept breakpoint (−∞ when empty). */
   get lastTime(): number {
-    return this.ts.length === 0 ? -Infinity : this.ts[this.ts.length - 1];
+    return this.n === 0 ? -Infinity : this.ts[this.n - 1];
   }
-
   /**
    * Appends breakpoint `t` with value `v = f(t)`, right limit `r = f(t+)` and slope `s` on the
    * open segment after `t`. Times must not decrease (a time close to the previous one is merged).
@@ -39,7 +63,7 @@ export class CurveBuilder {
    */
   push(t: number, v: number, r: number, s: number): void {
     if (r === Infinity) s = 0;
-    const n = this.ts.length;
+    const n = this.n;
     if (n === 0) {
       this.append(t, v, r, s);
       return;
@@ -66,33 +90,72 @@ export class CurveBuilder {
    * Lets a computation that grows a curve (the congestion-control engine) evaluate its history.
    */
   snapshot(): Curve {
-    if (this.ts.length === 0) throw new Error('CurveBuilder.snapshot: no breakpoint was pushed');
-    return (this.live ??= Curve.trusted(this.ts, this.vs, this.rs, this.ss));
+    const n = this.n;
+    if (n === 0) throw new Error('CurveBuilder.snapshot: no breakpoint was pushed');
+    const live = this.live;
+    if (live !== null && live.t.length === n && (live.t === this.ts || (live.t instanceof Float64Array && live.t.buffer === (this.ts as Float64Array).buffer))) return live;
+    return (this.live = this.ts instanceof Float64Array ? Curve.trusted(this.ts.subarray(0, n), (this.vs as Float64Array).subarray(0, n), (this.rs as Float64Array).subarray(0, n), (this.ss as Float64Array).subarray(0, n)) : Curve.trusted(this.ts, this.vs, this.rs, this.ss));
   }
 
   /** Drops every breakpoint at or after time `t` (to replace a tentative continuation). */
   truncate(t: number): void {
-    while (this.ts.length > 0 && this.ts[this.ts.length - 1] >= t) this.pop();
+    while (this.n > 0 && this.ts[this.n - 1] >= t) this.pop();
   }
 
   /** The canonical curve. The builder must not be used afterwards. */
   build(): Curve {
-    if (this.ts.length === 0) throw new Error('CurveBuilder.build: no breakpoint was pushed');
+    const n = this.n;
+    if (n === 0) throw new Error('CurveBuilder.build: no breakpoint was pushed');
     if (this.ts[0] !== 0) throw new Error(`CurveBuilder.build: first breakpoint at ${this.ts[0]}, expected 0`);
-    return Curve.trusted(this.ts, this.vs, this.rs, this.ss);
+    if (!(this.ts instanceof Float64Array)) return Curve.trusted(this.ts, this.vs, this.rs, this.ss);
+    // Views of the typed arrays, or copies of the kept part where more than a quarter is empty.
+    const keep = 4 * n >= 3 * this.ts.length;
+    const part = (a: number[] | Float64Array): Float64Array => (keep ? (a as Float64Array).subarray(0, n) : (a as Float64Array).slice(0, n));
+    return Curve.trusted(part(this.ts), part(this.vs), part(this.rs), part(this.ss));
   }
 
   private append(t: number, v: number, r: number, s: number): void {
-    this.ts.push(t);
-    this.vs.push(v);
-    this.rs.push(r);
-    this.ss.push(s);
+    const n = this.n;
+    if (Array.isArray(this.ts)) {
+      if (n < LARGE) {
+        (this.ts as number[]).push(t);
+        (this.vs as number[]).push(v);
+        (this.rs as number[]).push(r);
+        (this.ss as number[]).push(s);
+        this.n = n + 1;
+        return;
+      }
+      this.grow();
+    } else if (n === this.ts.length) this.grow();
+    this.ts[n] = t;
+    this.vs[n] = v;
+    this.rs[n] = r;
+    this.ss[n] = s;
+    this.n = n + 1;
+  }
+
+  /** Typed arrays of twice the room, holding the kept breakpoints. */
+  private grow(): void {
+    const n = this.n;
+    const doubled = (a: number[] | Float64Array): Float64Array => {
+      const b = new Float64Array(2 * Math.max(n, 1));
+      if (a instanceof Float64Array) b.set(a.subarray(0, n));
+      else for (let k = 0; k < n; k++) b[k] = a[k];
+      return b;
+    };
+    this.ts = doubled(this.ts);
+    this.vs = doubled(this.vs);
+    this.rs = doubled(this.rs);
+    this.ss = doubled(this.ss);
   }
 
   private pop(): void {
-    this.ts.pop();
-    this.vs.pop();
-    this.rs.pop();
-    this.ss.pop();
+    this.n -= 1;
+    if (Array.isArray(this.ts)) {
+      (this.ts as number[]).pop();
+      (this.vs as number[]).pop();
+      (this.rs as number[]).pop();
+      (this.ss as number[]).pop();
+    }
   }
 }

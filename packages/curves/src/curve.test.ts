@@ -37,7 +37,7 @@ describe('Curve data model', () => {
       [1, 1, 1, 1], // redundant
       [2, 2, 2, 3],
     ]);
-    expect(g.t).toEqual([0, 2]);
+    expect([...g.t]).toEqual([0, 2]);
     expect(g.at(3)).toBe(5);
   });
 

@@ -2,6 +2,12 @@ import { CurveError } from './errors.ts';
 import { CurveBuilder } from './builder.ts';
 import { close } from './tolerance.ts';
 
+/**
+ * A curve's breakpoint data: a list, or a typed array for a large curve (built faster). Read-only
+ * either way; `Array.from(curve.t)` makes a list of either.
+ */
+export type Numbers = readonly number[] | Float64Array;
+
 /** One breakpoint: `[t, f(t), f(t+), slope after t]`. */
 export type Breakpoint = readonly [t: number, value: number, rightLimit: number, slope: number];
 
@@ -30,15 +36,15 @@ export interface CurveJSON {
  */
 export class Curve {
   /** Breakpoint times: `t[0] = 0`, strictly increasing. Do not mutate. */
-  readonly t: readonly number[];
+  readonly t: Numbers;
   /** Value at each breakpoint. */
-  readonly v: readonly number[];
+  readonly v: Numbers;
   /** Right limit at each breakpoint. */
-  readonly r: readonly number[];
+  readonly r: Numbers;
   /** Slope on the open segment after each breakpoint (0 on +∞ segments). */
-  readonly s: readonly number[];
+  readonly s: Numbers;
 
-  private constructor(t: number[], v: number[], r: number[], s: number[]) {
+  private constructor(t: Numbers, v: Numbers, r: Numbers, s: Numbers) {
     this.t = t;
     this.v = v;
     this.r = r;
@@ -46,7 +52,7 @@ export class Curve {
   }
 
   /** @internal Wraps already-canonical arrays without checks; used by {@link CurveBuilder}. */
-  static trusted(t: number[], v: number[], r: number[], s: number[]): Curve {
+  static trusted(t: Numbers, v: Numbers, r: Numbers, s: Numbers): Curve {
     return new Curve(t, v, r, s);
   }
 
@@ -112,12 +118,14 @@ export class Curve {
   /** The interchange form (see {@link Curve.fromJSON}); `JSON.stringify(curve)` uses it. */
   toJSON(): CurveJSON {
     const enc = (x: number): number | 'inf' => (x === Infinity ? 'inf' : x);
-    return { breakpoints: this.t.map((t, i) => [t, enc(this.v[i]), enc(this.r[i]), this.s[i]]) };
+    return { breakpoints: this.breakpoints().map(([t, v, r, s]) => [t, enc(v), enc(r), s]) };
   }
 
   /** Breakpoints as `[t, f(t), f(t+), slope]` rows (a copy). */
   breakpoints(): Breakpoint[] {
-    return this.t.map((t, i) => [t, this.v[i], this.r[i], this.s[i]] as const);
+    const rows: Breakpoint[] = [];
+    for (let i = 0; i < this.t.length; i++) rows.push([this.t[i], this.v[i], this.r[i], this.s[i]]);
+    return rows;
   }
 
   /** Number of breakpoints. */

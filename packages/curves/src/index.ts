@@ -2,7 +2,7 @@
  * @ccalc/curves — exact piecewise-linear curves for network calculus.
  * Browser-safe ESM without dependencies. See README.md for the data model and tolerance policy.
  */
-export { Curve, type Breakpoint, type CurveJSON } from './curve.ts';
+export { Curve, type Breakpoint, type CurveJSON, type Numbers } from './curve.ts';
 export { CurveBuilder } from './builder.ts';
 export { CurveError } from './errors.ts';
 export { EPSILON, VALIDATION_EPSILON, DEFAULT_TOLERANCE, close, closeSlopes, withinTolerance, type Tolerance } from './tolerance.ts';

@@ -120,7 +120,7 @@ describe('pointwise operations against their definitions (dense grid, values and
 
   it('min locates crossings inside segments exactly', () => {
     const m = min(rate(2), constant(3));
-    expect(m.t).toEqual([0, 1.5]);
+    expect([...m.t]).toEqual([0, 1.5]);
     expect(m.at(1.5)).toBe(3);
   });
 

@@ -47,7 +47,7 @@ export function mergeWalk(
  * @example add(rate(1), constant(2)).at(3) // 5
  */
 export function add(f: Curve, g: Curve): Curve {
-  const b = new CurveBuilder();
+  const b = new CurveBuilder(f.size + g.size);
   mergeWalk(f, g, (T, fv, fr, fs, gv, gr, gs) => b.push(T, fv + gv, fr + gr, fs + gs));
   return b.build();
 }
@@ -119,7 +119,7 @@ function sumOfStaircases(curves: readonly Curve[]): Curve {
  * @example subtract(rate(3), rate(1)).at(2) // 4
  */
 export function subtract(f: Curve, g: Curve): Curve {
-  const b = new CurveBuilder();
+  const b = new CurveBuilder(f.size + g.size);
   mergeWalk(f, g, (T, fv, fr, fs, gv, gr, gs) => {
     if (gv === Infinity || gr === Infinity) throw new CurveError('g', g.toJSON(), `a curve that is finite (it is +∞ at t = ${T})`);
     b.push(T, fv - gv, fr - gr, fs - gs);

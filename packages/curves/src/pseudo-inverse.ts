@@ -1,4 +1,4 @@
-import type { Curve } from './curve.ts';
+import type { Curve, Numbers } from './curve.ts';
 import { CurveBuilder } from './builder.ts';
 import { CurveError } from './errors.ts';
 import { requireNonDecreasing } from './properties.ts';
@@ -15,7 +15,7 @@ function requireLevel(y: number): void {
 }
 
 /** First index k with key(k) ≥ y (or > y when strict), n if none; key must be non-decreasing. */
-function firstIndex(keys: readonly number[], y: number, strict: boolean): number {
+function firstIndex(keys: Numbers, y: number, strict: boolean): number {
   let lo = 0;
   let hi = keys.length;
   while (lo < hi) {

@@ -1,5 +1,5 @@
 import { fraction, type Fraction } from 'mathjs';
-import type { Curve } from '../curve.ts';
+import type { Curve, Numbers } from '../curve.ts';
 
 /**
  * Reference evaluators straight from the definitions, generic over the number type: `number`
@@ -52,7 +52,8 @@ export interface FieldCurve<N> {
 }
 
 export function lift<N>(F: Field<N>, c: Curve): FieldCurve<N> {
-  return { t: c.t.map(F.from), v: c.v.map(F.from), r: c.r.map(F.from), s: c.s.map(F.from) };
+  const each = (a: Numbers): N[] => [...a].map((x) => F.from(x));
+  return { t: each(c.t), v: each(c.v), r: each(c.r), s: each(c.s) };
 }
 
 function segment<N>(F: Field<N>, c: FieldCurve<N>, i: number, x: N): N {

@@ -68,7 +68,7 @@ const growingUpp = (base: fc.Arbitrary<Curve>) =>
       const d = period / 4;
       // A segment of slope ≥ 1/2 after the base's last breakpoint makes every period grow.
       const last = b.t.length - 1;
-      const tail = Curve.fromBreakpoints(b.t.map((t, i): [number, number, number, number] => [t, b.v[i], b.r[i], i === last ? Math.max(b.s[i], slope / 2) : b.s[i]]));
+      const tail = Curve.fromBreakpoints(b.breakpoints().map(([t, v, r, s], i): [number, number, number, number] => [t, v, r, i === last ? Math.max(s, slope / 2) : s]));
       const f = UppCurve.of(tail, T, d, 1);
       return UppCurve.of(tail, T, d, f.base.leftLimit(T + d) - f.at(T));
     });

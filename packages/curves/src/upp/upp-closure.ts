@@ -158,7 +158,7 @@ function withSpots(g: UppCurve, spot: Spot): UppCurve {
 
 /** g with its right limit as its value at every breakpoint (g(y+) for a non-decreasing g). */
 function rightContinuous(g: Curve): Curve {
-  return Curve.fromBreakpoints(g.t.map((x, i): [number, number, number, number] => [x, g.r[i] === Infinity ? g.v[i] : g.r[i], g.r[i], g.s[i]]));
+  return Curve.fromBreakpoints(g.breakpoints().map(([x, v, r, s]): [number, number, number, number] => [x, r === Infinity ? v : r, r, s]));
 }
 
 /** g(τ − a) + b for τ ≥ a, +∞ before, up to `end`. */

@@ -36,42 +36,48 @@ export function replayFifo(flows: readonly FlowArrivals[], ingressOf: Int32Array
   const arrivalTimes = new Floats(total);
   const order = new Int32Array(total);
   const next = new Int32Array(n);
-  // The flows' next arrivals in a binary heap keyed by time (ties by flow index).
-  const heap: number[] = [];
-  const time = (j: number): number => (next[j] < flows[j].times.length ? flows[j].times.at(next[j]) : Infinity);
-  const less = (a: number, b: number): boolean => time(a) < time(b) || (time(a) === time(b) && a < b);
+  const times = flows.map((f) => f.times.view());
+  // The flows' next arrivals in a binary heap keyed by time (ties by flow index): `head[j]` is
+  // flow j's next arrival, +∞ once it has none.
+  const head = Float64Array.from(times, (v) => (v.length > 0 ? v[0] : Infinity));
+  const heap = new Int32Array(n);
+  let size = 0;
+  const less = (a: number, b: number): boolean => head[a] < head[b] || (head[a] === head[b] && a < b);
   const down = (k: number): void => {
+    const j = heap[k];
     for (;;) {
       let c = 2 * k + 1;
-      if (c >= heap.length) return;
-      if (c + 1 < heap.length && less(heap[c + 1], heap[c])) c += 1;
-      if (!less(heap[c], heap[k])) return;
-      [heap[c], heap[k]] = [heap[k], heap[c]];
+      if (c >= size) break;
+      if (c + 1 < size && less(heap[c + 1], heap[c])) c += 1;
+      if (!less(heap[c], j)) break;
+      heap[k] = heap[c];
       k = c;
     }
+    heap[k] = j;
   };
-  for (let j = 0; j < n; j++) if (flows[j].times.length > 0) heap.push(j);
-  for (let k = (heap.length >> 1) - 1; k >= 0; k--) down(k);
+  for (let j = 0; j < n; j++) if (times[j].length > 0) heap[size++] = j;
+  for (let k = (size >> 1) - 1; k >= 0; k--) down(k);
   // The instant's packets: flow and packet index, in queueing order.
   const instantFlow: number[] = [];
   const instantPacket: number[] = [];
   let m = 0;
-  while (heap.length > 0) {
+  while (size > 0) {
     // One instant: every arrival within the tolerance of the earliest.
-    const t = time(heap[0]);
+    const t = head[heap[0]];
     const limit = t + instantTolerance(t);
     instantFlow.length = 0;
     instantPacket.length = 0;
-    while (heap.length > 0 && time(heap[0]) <= limit) {
+    while (size > 0 && head[heap[0]] <= limit) {
       const j = heap[0];
       instantFlow.push(j);
       instantPacket.push(next[j]);
       next[j] += 1;
-      if (next[j] >= flows[j].times.length) {
-        heap[0] = heap[heap.length - 1];
-        heap.pop();
+      if (next[j] < times[j].length) head[j] = times[j][next[j]];
+      else {
+        head[j] = Infinity;
+        heap[0] = heap[--size];
       }
-      down(0);
+      if (size > 0) down(0);
     }
     // The engine's order at an instant: latest train first, then port order (stable); a flow's
     // packets are ordered by its latest train's start, as the engine reads it when it queues them.
@@ -90,7 +96,7 @@ export function replayFifo(flows: readonly FlowArrivals[], ingressOf: Int32Array
       instantPacket[b + 1] = k;
     }
     for (let a = 0; a < instantFlow.length; a++) {
-      arrivalTimes.push(flows[instantFlow[a]].times.at(instantPacket[a]));
+      arrivalTimes.push(times[instantFlow[a]][instantPacket[a]]);
       order[m++] = instantFlow[a];
     }
   }

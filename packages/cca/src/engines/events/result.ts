@@ -90,7 +90,7 @@ export function increasing(times: Floats): Floats {
 
 /** Packets counted when they arrive (s, increasing): k·I at the k-th instant, (k+1)·I just after. */
 export function staircase(times: Floats, I: number, horizon: number): Curve {
-  const b = new CurveBuilder();
+  const b = new CurveBuilder(times.length + 1);
   b.push(0, 0, 0, 0);
   let level = 0;
   for (let k = 0; k < times.length; k++) {
@@ -108,11 +108,20 @@ export function staircase(times: Floats, I: number, horizon: number): Curve {
  * the previous one's end continues it), flat after the horizon.
  */
 export function transmitted(starts: Floats, I: number, T: number, horizon: number): Curve {
-  const b = new CurveBuilder();
+  // Runs of back-to-back packets, counted first so that the curve's arrays are allocated once.
+  let runs = 0;
+  let end = -Infinity;
+  for (let k = 0; k < starts.length; k++) {
+    const s = starts.at(k);
+    if (!(s < horizon)) break;
+    if (!close(s, end)) runs += 1;
+    end = s + T;
+  }
+  const b = new CurveBuilder(2 * runs + 2);
   b.push(0, 0, 0, 0);
   const rate = I / T;
   let level = 0;
-  let end = -Infinity;
+  end = -Infinity;
   for (let k = 0; k < starts.length; k++) {
     const s = starts.at(k);
     if (!(s < horizon)) break;

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { Curve, CurveBuilder } from './index.ts';
+
+/**
+ * A staircase of `steps` unit jumps at t = 0, 1, 2, … pushed with what the builder must fold:
+ * each jump pushed twice at the same instant (the second replaces the first's right side) and a
+ * breakpoint halfway that changes nothing (dropped).
+ */
+function pushStaircase(b: CurveBuilder, steps: number, from = 0, level = 0): void {
+  for (let k = from; k < steps; k++) {
+    const v = level + k - from;
+    b.push(k, v, v + 0.5, 0);
+    b.push(k, v, v + 1, 0);
+    b.push(k + 0.5, v + 1, v + 1, 0);
+  }
+}
+
+const expected = (steps: number): number[][] => Array.from({ length: steps }, (_, k) => [k, k, k + 1, 0]);
+
+describe('CurveBuilder', () => {
+  // 5,000 breakpoints: past the size from which the builder keeps typed arrays, so both storages
+  // and the switch between them are exercised.
+  it('folds same-instant and redundant breakpoints alike in small and large curves, with or without a capacity', () => {
+    for (const steps of [3, 5000]) {
+      for (const capacity of [undefined, steps, 2 * steps, 10]) {
+        const b = new CurveBuilder(capacity);
+        pushStaircase(b, steps);
+        expect(b.size).toBe(steps);
+        const c = b.build();
+        expect(c.breakpoints()).toEqual(expected(steps));
+        expect(c.at(steps - 1)).toBe(steps - 1);
+        expect(c.rightLimit(steps - 1)).toBe(steps);
+        expect(Curve.fromJSON(JSON.parse(JSON.stringify(c))).breakpoints()).toEqual(expected(steps));
+      }
+    }
+  });
+
+  it('truncates and continues across the switch to typed arrays; a snapshot sees every push before it', () => {
+    const b = new CurveBuilder();
+    pushStaircase(b, 1000);
+    const small = b.snapshot();
+    expect(small.size).toBe(1000);
+    pushStaircase(b, 5000, 1000, 1000);
+    expect(b.snapshot().at(4999.5)).toBe(5000);
+    b.truncate(3000);
+    expect(b.size).toBe(3000);
+    expect(b.lastTime).toBe(2999);
+    // Continue at a different level: a jump of 10 at 3000, then unit steps.
+    pushStaircase(b, 4000, 3000, 3010);
+    const s = b.snapshot();
+    expect(s.size).toBe(4000);
+    expect(s.at(3000)).toBe(3010);
+    expect(s.leftLimit(3000)).toBe(3000);
+    const c = b.build();
+    expect(c.breakpoints()).toEqual(s.breakpoints());
+    expect(c.at(Infinity)).toBe(4010);
+  });
+});
