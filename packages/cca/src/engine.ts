@@ -72,6 +72,15 @@ interface FlowRun {
   /** The packet size with whole packets at the server (bytes), else 0. */
   wholePacket: number;
   nextTimer: number;
+  /**
+   * The bytes at the server when the flow is complete (its arrivals' total, in whole packets if the
+   * model has them; +∞ if they never end), and when it closes (s): its last byte acknowledged, as
+   * ns-3 completes a queue pair, +∞ until its last byte has left the server. Once `closed` its CCA
+   * is gone: no timers, byte counts or notifications (PFC frames still come).
+   */
+  total: number;
+  closedAt: number;
+  closed: boolean;
   series: Record<string, StepSeries>;
   /** Last instant each signal was handled (an instant is never handled twice). */
   handled: Record<string, number>;
@@ -94,6 +103,8 @@ interface Pending {
  * window or sliding window), the path server's departures are an exact convolution (a fluid queue
  * for rate and rate-latency servers), FIFO demultiplexing by Theorem 1 gives each flow's departures,
  * and the first event (timer, timeout, acknowledged flight, notification, PFC frame) cuts the window.
+ * A flow whose arrivals end closes when its last byte is acknowledged (ΔR after it leaves the
+ * server), as ns-3 completes a queue pair: its CCA's timers and notifications end there.
  * At the event the CCA reacts and the coordinate system of its flow shifts to (t_e, Â(t_e)) after an
  * increase or (t_e, D(t_e − ΔR)) after a timeout. Cost grows with the number of events and windows,
  * not with the horizon times the curve size.
@@ -151,6 +162,9 @@ export function runPathServer(
       trains: trainGap === null ? null : new PacketTrains(trainGap),
       wholePacket: model.packets?.size ?? 0,
       nextTimer: spec.cca.nextTimer(state),
+      total: model.packets === undefined ? spec.arrivals.at(Infinity) : packetsStarted(spec.arrivals.at(Infinity), model.packets.size),
+      closedAt: Infinity,
+      closed: false,
       series: {},
       handled: {},
     };
@@ -262,6 +276,8 @@ export function runPathServer(
     // do, unless they are planned.
     if (!plan) for (const p of pending) if (p.kind !== 'notification') nextScheduled = Math.min(nextScheduled, p.time);
     if (!lazyTimers) for (const f of flows) nextScheduled = Math.min(nextScheduled, f.nextTimer);
+    // A closing ends a window (the flow's events after it are PFC frames only, logged after it).
+    for (const f of flows) if (!f.closed) nextScheduled = Math.min(nextScheduled, f.closedAt);
     // With planning, a window may run past the feedback delay, up to the ack delay: it is cut back
     // (step 4c) at the first signal its own traffic would make arrive inside it.
     // Only after a quiet window (one that made no signal): in busy periods a cut is likely, and the
@@ -351,6 +367,19 @@ export function runPathServer(
         if (reached) consider(f, 'bytes', firstTimeAboveShifted(f.admittedSeq.history(), 0, constant(target), 0, t, t1, -MARGIN));
       }
     }
+    // 4d. A flow whose last byte leaves the server in the window closes ΔR later (when it is
+    // acknowledged): the window ends there at the latest, so that none of the flow's timers or
+    // notifications after it are applied.
+    const completes: number[] = [];
+    for (const f of flows) {
+      if (f.closedAt < Infinity || !(f.total < Infinity) || !(f.deliveredSeq.at(t1) >= f.total - MARGIN)) continue;
+      const c = lowerPseudoInverseAt(f.deliveredSeq.history(), f.total - MARGIN, true);
+      completes[f.index] = c;
+      if (c + f.ackDelay < te) {
+        te = c + f.ackDelay;
+        found.length = 0;
+      }
+    }
     if (plan) {
       // The first reaction that changes more than a rate ends the window there (handled at step 6);
       // the planned reactions before the window's end are committed, in time order, flow by flow.
@@ -406,7 +435,7 @@ export function runPathServer(
         reaction.shift === 'none' &&
         sameLimit(f.cca.limit(f.state), f.cca.limit(reaction.state)) &&
         byteTargetOf(f, f.state) === byteTargetOf(f, reaction.state) &&
-        (lazyTimers || !(f.cca.nextTimer(reaction.state) <= te));
+        (lazyTimers || !(timerOf(f, reaction.state) <= te));
       if (!unchanged) {
         te = at;
         found.length = 0;
@@ -429,12 +458,21 @@ export function runPathServer(
     }
     // A restart after a timeout is consumed once the window has committed something after it.
     if (te > t) for (const f of flows) f.seqRestart = null;
+    // The flows that completed in the committed window: their timers and notifications from their
+    // closing on are dropped.
+    completes.forEach((c, j) => {
+      if (!(c <= te)) return;
+      const f = flows[j];
+      f.closedAt = c + f.ackDelay;
+      f.nextTimer = timerOf(f, f.state);
+      pending = pending.filter((x) => !(x.flow === j && x.kind === 'notification' && x.time >= f.closedAt));
+    });
 
     // 5. Marks and PFC thresholds in the committed window schedule future signals.
     // (Already made at step 4c when the window was not cut there: te has not moved since.)
     if (madeAhead !== null && madeAhead.te !== te) throw new Error(`engine: window end moved after step 4c (${madeAhead.te} → ${te})`);
     const made = madeAhead?.made ?? signalsFrom(t, te);
-    for (const x of made.signals) pending.push(x);
+    for (const x of made.signals) if (!(x.kind === 'notification' && x.time >= flows[x.flow].closedAt)) pending.push(x);
     for (const x of made.sent) notifications.push(x);
     quiet = made.signals.length === 0;
 
@@ -451,6 +489,13 @@ export function runPathServer(
       for (const p of due.filter((d) => d.flow === f.index && d.kind !== 'notification')) {
         f.paused = p.kind === 'pfc-pause';
         events.push({ time: te, flow: f.index, kind: p.kind, before: {}, after: {} });
+      }
+      if (!f.closed && f.closedAt <= te) {
+        // Closed: nothing more reaches its CCA (its state stays as it was).
+        f.closed = true;
+        const state = f.cca.describe(f.state);
+        events.push({ time: f.closedAt, flow: f.index, kind: 'connection-closed', before: state, after: state });
+        continue;
       }
       const timedOut = signalled(f, 'timeout') && f.cca.onTimeout !== undefined;
       if (timedOut) {
@@ -579,7 +624,7 @@ function admitWithPlannedReactions(f: FlowRun, t: number, t1: number, packet: nu
     }
     planned.push({ time: at, flow: f, order, reaction, signal: timerFirst ? undefined : signal });
     state = reaction.state;
-    nextTimer = f.cca.nextTimer(state);
+    nextTimer = timerOf(f, state);
     if (!timerFirst) n += 1;
   }
   if (cursor === t) {
@@ -590,6 +635,12 @@ function admitWithPlannedReactions(f: FlowRun, t: number, t1: number, packet: nu
   const base = f.admittedSeq.at(cursor);
   f.admittedSeq.appendLocal(admissionFrom(f, state, paused, cursor, base, packet), cursor, t1, base);
   return { local: verticalShift(horizontalShift(f.admittedSeq.view(t), -t), -seqBase), planned, stop };
+}
+
+/** The CCA's next timer in this state, unless the flow closes before it (+∞ then). */
+function timerOf(f: FlowRun, state: unknown): number {
+  const x = f.cca.nextTimer(state);
+  return x < f.closedAt ? x : Infinity;
 }
 
 /** The zero curve: what an idle flow admits in a window (local time). */
@@ -728,7 +779,7 @@ function apply(
   f.state = reaction.state;
   if (reaction.shift === 'admitted') f.origin = { t: te, y: f.admittedSeq.at(te) };
   if (reaction.shift === 'acknowledged') goBackN(f, te, packet, aggregate, queueOut);
-  f.nextTimer = f.cca.nextTimer(f.state);
+  f.nextTimer = timerOf(f, f.state);
   const after = f.cca.describe(f.state);
   if (kindOverride !== undefined) events.push({ time: te, flow: f.index, kind: kindOverride, before, after: before });
   events.push({ time: te, flow: f.index, kind: reaction.kind, before, after });

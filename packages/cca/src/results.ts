@@ -60,9 +60,10 @@ export interface EngineResult {
   /**
    * How many windows and events the engine processed (for benchmarks), and which engine ran:
    * 'curves' (`runPathServer`, windows of curve algebra), 'events' (`runEvents`, no windows) or
-   * 'segments' (`runSegments`, TCP senders segment by segment).
+   * 'segments' (`runSegments`, TCP senders segment by segment); for the event engine, how many
+   * times block mode took the queue over (`blocks`, see runEvents' `blockMode`).
    */
-  stats: { windows: number; events: number; engine: 'curves' | 'events' | 'segments' };
+  stats: { windows: number; events: number; engine: 'curves' | 'events' | 'segments'; blocks?: number };
   /** The TCP path's own curves (segment engine only). */
   tcp?: TcpCurves;
 }

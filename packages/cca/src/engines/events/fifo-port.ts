@@ -45,7 +45,8 @@ export class FifoPort {
   /** The ingress of each flow's packets. */
   private readonly ingressOf: Int32Array;
   /** Packets of each flow whose transmission has started. */
-  private readonly dequeued: Int32Array;
+  /** Each flow's packets whose transmission has started. */
+  readonly dequeued: Int32Array;
   private startedTotal = 0;
   private busyStart = -Infinity;
   private busyCount = 0;

@@ -17,7 +17,7 @@ import { replayFifo, type FifoService } from './fifo-replay.ts';
  * - `departures`: D, likewise for every packet; `backlog`: Σ sent − D.
  * Â (`admitted`) is the senders' plans joined. All hold their value at the horizon after it.
  */
-export function eventResult(model: PathServerModel, senders: PacketSender[], port: FifoPort, log: EventLog, notifications: NotificationLog, recorded: boolean): EngineResult {
+export function eventResult(model: PathServerModel, senders: PacketSender[], port: FifoPort, log: EventLog, notifications: NotificationLog, recorded: boolean, blocks: number): EngineResult {
   const horizon = model.horizon;
   const I = port.packet;
   const T = port.packetTime;
@@ -61,7 +61,7 @@ export function eventResult(model: PathServerModel, senders: PacketSender[], por
     get notifications() {
       return notifications.notifications();
     },
-    stats: { windows: 0, events: log.length, engine: 'events' },
+    stats: { windows: 0, events: log.length, engine: 'events', blocks },
   };
 }
 

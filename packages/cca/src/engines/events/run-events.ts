@@ -29,7 +29,9 @@ export interface EventEngineOptions {
   /**
    * Block mode (see BlockQueue): entered after an instant that leaves `enter` packets or more
    * queued, left at a transmission that leaves `low` (1 ≤ low < enter − 1); `false` (the default)
-   * runs every packet as an event. It changes no result, only the cost, and does not pay yet:
+   * runs every packet as an event. It applies to models without ECN, QCN or hosts sharing a NIC,
+   * with threshold PFC or none, whose CCAs have no timers or byte counts (as `none`). It changes
+   * no result, only the cost, and does not pay yet:
    * on the simulator's A1 it is slower cold and no faster warm (BENCHMARKS.md, 2026-11-27), since
    * blocks where many flows interleave must be merged once. { enter: 64, low: 16 } is a sensible
    * setting to try.
@@ -50,6 +52,8 @@ export interface EventEngineOptions {
  *   or dequeue, and reach the sender after their delays;
  * - timers fire at their own instants; a CCA reacts exactly as in the curve engine (the same
  *   `CongestionControl` objects), and the same events are logged;
+ * - a sender whose arrivals end closes T + ΔR after its last packet's transmission starts (its
+ *   last byte acknowledged, as ns-3 completes a queue pair): its timers and notifications end;
  * - a host's connections (`FlowSpec.host`) share its NIC (`HostNic`: one packet at a time at line
  *   rate, round robin among the ready ones, as ns-3's) and its PFC ingress; the NIC decides after
  *   its connections' reactions at an instant. The curve engine does not run such models yet.
@@ -87,13 +91,17 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
   signals.port = port;
   const T = port.packetTime;
   // Block mode (BlockQueue): while the queue is long, packets are no events. It covers models
-  // without hosts sharing a NIC, QCN or ECN, with threshold PFC or none.
+  // without hosts sharing a NIC, QCN or ECN, with threshold PFC or none, whose CCAs nothing moves
+  // (no timers or byte counts, as `none`): a sender whose last packet block mode transmits is found
+  // closed only when block mode ends (see closeAfterBlock).
   const blocks = options.blockMode ?? false;
   if (blocks !== false && !(Number.isInteger(blocks.low) && blocks.low >= 1 && Number.isInteger(blocks.enter) && blocks.enter > blocks.low + 1)) {
     throw new ModelError('blockMode', JSON.stringify(blocks), 'whole numbers with 1 ≤ low < enter − 1');
   }
-  const blockable = blocks !== false && nicList.length === 0 && model.qcn === undefined && model.ecn === undefined && model.pfc?.resume !== 'paper';
+  const unmoved = model.flows.every((f) => !f.cca.listens.bytes && !(f.cca.nextTimer(f.cca.initial()) < Infinity));
+  const blockable = blocks !== false && nicList.length === 0 && model.qcn === undefined && model.ecn === undefined && model.pfc?.resume !== 'paper' && unmoved;
   let block: BlockQueue | null = null;
+  let blockEntries = 0;
   const discard = { add(): void {} };
   const keyOf = (s: PacketSender): number => (block === null ? senderKey(s, horizon) : reactionKey(s, horizon));
   signals.keyOf = keyOf;
@@ -108,12 +116,25 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
   // the last transmission does.
   const dequeue = (d: number): void => {
     const f = port.dequeue(d);
-    // A connection of a shared NIC whose last packet leaves now is acknowledged T + ΔR later: it closes then.
-    if (nicOf[f] !== null && senders[f].done() && port.flowStarts[f].length === senders[f].started) {
+    // A sender (or a connection of a host) whose last packet leaves now is acknowledged T + ΔR
+    // later: it closes then, and its timers stop, as ns-3 completes a queue pair.
+    if (port.dequeued[f] === senders[f].started && senders[f].done()) {
       senders[f].closeAt(d + T + delays[f].ack);
       heap.set(f, keyOf(senders[f]));
     }
     if (options.untilComplete && port.queued === 0 && port.transmittedBy < horizon && senders.every((s) => s.done())) horizon = port.transmittedBy;
+  };
+  // The senders whose last packet block mode transmitted before `transmitted` (a rank) close T + ΔR
+  // after its transmission starts: at that instant if it is still to come, else logged late.
+  const closeAfterBlock = (b: BlockQueue, transmitted: number, now: number): void => {
+    for (const s of senders) {
+      if (s.closing || s.started === 0 || !s.done()) continue;
+      const m = b.rankOf(s.index, s.started - 1);
+      if (!(m < transmitted)) continue;
+      const at = b.startOf(m) + T + delays[s.index].ack;
+      if (at > now) s.closeAt(at);
+      else s.closeLate(at);
+    }
   };
   const progress = new Progress(options.onProgress);
   for (;;) {
@@ -136,6 +157,7 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
       if (block.ended) {
         // The queue is short again: the port takes its packets back, one event each.
         const { state, queue, current } = block.handBack();
+        closeAfterBlock(block, state.startedTotal, limit);
         port.takeBack(state, current, queue);
         block = null;
         for (const s of senders) heap.set(s.index, keyOf(s));
@@ -201,6 +223,7 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
     if (blockable && port.queued >= blocks.enter) {
       const { state, head } = port.handOver();
       block = new BlockQueue(senders, model.pfc, signals, state, packet, T, blocks.low, head, limit);
+      blockEntries += 1;
       for (const s of senders) heap.set(s.index, keyOf(s));
     }
   }
@@ -209,7 +232,8 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
     s.startBefore(horizon);
     s.finish(horizon);
   }
-  return eventResult({ ...model, horizon }, senders, port, log, notifications, nicList.length > 0);
+  if (block !== null) closeAfterBlock(block, block.ranksBefore(horizon), horizon);
+  return eventResult({ ...model, horizon }, senders, port, log, notifications, nicList.length > 0, blockEntries);
 }
 
 /**

@@ -53,9 +53,9 @@ export class PacketSender {
   /** Whether this sender logs the PFC frames it receives (a host's frames are logged once, by its first connection). */
   logsFrames = true;
   /**
-   * When a connection of a shared NIC closes (s): its last byte acknowledged, as ns-3 completes a
-   * queue pair; +∞ until its last packet has left the switch. Once `closed` (a reaction at that
-   * instant) its CCA is gone: no timers, byte counts or notifications.
+   * When the sender (a connection, of a host or alone) closes (s): its last byte acknowledged, as
+   * ns-3 completes a queue pair; +∞ until its last packet has left the switch. Once `closed` (a
+   * reaction at that instant) its CCA is gone: no timers, byte counts or notifications.
    */
   private closedAt = Infinity;
   private closed = false;
@@ -171,6 +171,22 @@ export class PacketSender {
   /** Whether the connection is closed by t. */
   closedBy(t: number): boolean {
     return this.closedAt <= t;
+  }
+
+  /** Whether the instant the connection closes is known. */
+  get closing(): boolean {
+    return this.closedAt < Infinity;
+  }
+
+  /**
+   * The connection closed at `time`, found after that instant (block mode transmits packets without
+   * events): logged in its place. Only for a sender whose CCA nothing moves (no timers, byte counts
+   * or notifications), for which closing changes nothing else.
+   */
+  closeLate(time: number): void {
+    this.closedAt = time;
+    this.closed = true;
+    this.log.push(time, this.index, 'connection-closed', this.stateIndex, this.stateIndex);
   }
 
   /** A PFC frame that reaches this sender at `time`. */
