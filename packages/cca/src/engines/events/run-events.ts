@@ -85,8 +85,9 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
   const nicOf = model.flows.map((_, j) => nics[ports.ingressOf[j]]);
   const heap = new IndexedHeap(n + nicList.length);
   const signals = new SignalRouter(senders, heap, delays, notifications, ports);
-  // The port records each packet's service only for hosts with a shared NIC (whose connections'
-  // closing reads it); otherwise the result replays it from the senders' records.
+  // The port records each packet's service only for hosts with a shared NIC (a replay would order
+  // packets at one instant by each connection's own trains, not the NIC's, and does not give the
+  // same results); otherwise the result replays it from the senders' records.
   const port = new FifoPort(senders.map((s) => s.capacity), ports.ingressOf, packet, C, model.ecn, model.pfc, signals, model.qcn, nicList.length > 0);
   signals.port = port;
   const T = port.packetTime;
