@@ -18,11 +18,11 @@ function pushStaircase(b: CurveBuilder, steps: number, from = 0, level = 0): voi
 const expected = (steps: number): number[][] => Array.from({ length: steps }, (_, k) => [k, k, k + 1, 0]);
 
 describe('CurveBuilder', () => {
-  // 5,000 breakpoints: past the size from which the builder keeps typed arrays, so both storages
-  // and the switch between them are exercised.
-  it('folds same-instant and redundant breakpoints alike in small and large curves, with or without a capacity', () => {
+  // Lists (no capacity, or a small one) and typed arrays (a capacity of 2,048 or more: exact, twice
+  // too large, and too small, so that they grow).
+  it('folds same-instant and redundant breakpoints alike in small and large curves, in lists or typed arrays', () => {
     for (const steps of [3, 5000]) {
-      for (const capacity of [undefined, steps, 2 * steps, 10]) {
+      for (const capacity of [undefined, 10, 2048, steps, 2 * steps]) {
         const b = new CurveBuilder(capacity);
         pushStaircase(b, steps);
         expect(b.size).toBe(steps);
@@ -35,8 +35,8 @@ describe('CurveBuilder', () => {
     }
   });
 
-  it('truncates and continues across the switch to typed arrays; a snapshot sees every push before it', () => {
-    const b = new CurveBuilder();
+  it.each([['lists', 0], ['typed arrays that grow', 2048]])('truncates and continues in %s; a snapshot sees every push before it', (_, capacity) => {
+    const b = new CurveBuilder(capacity);
     pushStaircase(b, 1000);
     const small = b.snapshot();
     expect(small.size).toBe(1000);

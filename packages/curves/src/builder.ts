@@ -1,8 +1,13 @@
 import { close, closeSlopes } from './tolerance.ts';
 import { Curve } from './curve.ts';
 
-/** From this many breakpoints on, a builder keeps them in typed arrays. */
-const LARGE = 2048;
+/**
+ * A builder told to expect at least this many breakpoints keeps them in typed arrays, allocated once
+ * (a list that large costs more to grow); others keep lists (a small typed array costs more to
+ * allocate, and the curve engine builds many curves, some of them growing large a window at a time:
+ * lists grow in place there, where a snapshot of typed arrays would be made again after each push).
+ */
+const RESERVED = 2048;
 
 /**
  * Accumulates breakpoints `(t, f(t), f(t+), slope)` in increasing time and produces a canonical
@@ -18,22 +23,22 @@ const LARGE = 2048;
  * b.build().at(2) // 7
  */
 export class CurveBuilder {
-  // The breakpoints: lists while few (small typed arrays cost more to allocate than lists), typed
-  // arrays that double when full from LARGE on (large lists cost more to grow). The first `n` count.
+  // The breakpoints: lists, or typed arrays (see RESERVED) that double if they must. The first `n` count.
   private ts: number[] | Float64Array;
   private vs: number[] | Float64Array;
   private rs: number[] | Float64Array;
   private ss: number[] | Float64Array;
   private n = 0;
-  /** The last snapshot: valid while the arrays and the count are the ones it views. */
+  /** The last snapshot: lists are shared as they grow; views of typed arrays are made again after a change. */
   private live: Curve | null = null;
 
   /**
-   * An empty builder. `capacity`, when known (one or two breakpoints per packet of a staircase),
-   * reserves room for that many breakpoints, saving the copies of growing a large curve.
+   * An empty builder. `capacity`, when known (one or two breakpoints per packet of a staircase, the
+   * sum of two curves' sizes for their sum), reserves room for that many breakpoints: a large curve
+   * is then built in typed arrays, allocated once.
    */
   constructor(capacity = 0) {
-    if (capacity >= LARGE) {
+    if (capacity >= RESERVED) {
       const room = Math.ceil(capacity);
       this.ts = new Float64Array(room);
       this.vs = new Float64Array(room);
@@ -56,6 +61,7 @@ export class CurveBuilder {
   get lastTime(): number {
     return this.n === 0 ? -Infinity : this.ts[this.n - 1];
   }
+
   /**
    * Appends breakpoint `t` with value `v = f(t)`, right limit `r = f(t+)` and slope `s` on the
    * open segment after `t`. Times must not decrease (a time close to the previous one is merged).
@@ -90,11 +96,8 @@ export class CurveBuilder {
    * Lets a computation that grows a curve (the congestion-control engine) evaluate its history.
    */
   snapshot(): Curve {
-    const n = this.n;
-    if (n === 0) throw new Error('CurveBuilder.snapshot: no breakpoint was pushed');
-    const live = this.live;
-    if (live !== null && live.t.length === n && (live.t === this.ts || (live.t instanceof Float64Array && live.t.buffer === (this.ts as Float64Array).buffer))) return live;
-    return (this.live = this.ts instanceof Float64Array ? Curve.trusted(this.ts.subarray(0, n), (this.vs as Float64Array).subarray(0, n), (this.rs as Float64Array).subarray(0, n), (this.ss as Float64Array).subarray(0, n)) : Curve.trusted(this.ts, this.vs, this.rs, this.ss));
+    if (this.n === 0) throw new Error('CurveBuilder.snapshot: no breakpoint was pushed');
+    return (this.live ??= this.curve(false));
   }
 
   /** Drops every breakpoint at or after time `t` (to replace a tentative continuation). */
@@ -107,40 +110,42 @@ export class CurveBuilder {
     const n = this.n;
     if (n === 0) throw new Error('CurveBuilder.build: no breakpoint was pushed');
     if (this.ts[0] !== 0) throw new Error(`CurveBuilder.build: first breakpoint at ${this.ts[0]}, expected 0`);
+    // Typed arrays are copied where more than a quarter of them is empty.
+    return this.curve(4 * n < 3 * this.ts.length);
+  }
+
+  /** The kept breakpoints as a curve: the lists themselves, or views (or copies) of the typed arrays. */
+  private curve(copy: boolean): Curve {
     if (!(this.ts instanceof Float64Array)) return Curve.trusted(this.ts, this.vs, this.rs, this.ss);
-    // Views of the typed arrays, or copies of the kept part where more than a quarter is empty.
-    const keep = 4 * n >= 3 * this.ts.length;
-    const part = (a: number[] | Float64Array): Float64Array => (keep ? (a as Float64Array).subarray(0, n) : (a as Float64Array).slice(0, n));
+    const n = this.n;
+    const part = (a: number[] | Float64Array): Float64Array => (copy ? (a as Float64Array).slice(0, n) : (a as Float64Array).subarray(0, n));
     return Curve.trusted(part(this.ts), part(this.vs), part(this.rs), part(this.ss));
   }
 
   private append(t: number, v: number, r: number, s: number): void {
     const n = this.n;
     if (Array.isArray(this.ts)) {
-      if (n < LARGE) {
-        (this.ts as number[]).push(t);
-        (this.vs as number[]).push(v);
-        (this.rs as number[]).push(r);
-        (this.ss as number[]).push(s);
-        this.n = n + 1;
-        return;
-      }
-      this.grow();
-    } else if (n === this.ts.length) this.grow();
+      (this.ts as number[]).push(t);
+      (this.vs as number[]).push(v);
+      (this.rs as number[]).push(r);
+      (this.ss as number[]).push(s);
+      this.n = n + 1;
+      return;
+    }
+    if (n === this.ts.length) this.grow();
     this.ts[n] = t;
     this.vs[n] = v;
     this.rs[n] = r;
     this.ss[n] = s;
     this.n = n + 1;
+    this.live = null;
   }
 
   /** Typed arrays of twice the room, holding the kept breakpoints. */
   private grow(): void {
-    const n = this.n;
     const doubled = (a: number[] | Float64Array): Float64Array => {
-      const b = new Float64Array(2 * Math.max(n, 1));
-      if (a instanceof Float64Array) b.set(a.subarray(0, n));
-      else for (let k = 0; k < n; k++) b[k] = a[k];
+      const b = new Float64Array(2 * a.length);
+      b.set(a);
       return b;
     };
     this.ts = doubled(this.ts);
@@ -156,6 +161,6 @@ export class CurveBuilder {
       (this.vs as number[]).pop();
       (this.rs as number[]).pop();
       (this.ss as number[]).pop();
-    }
+    } else this.live = null;
   }
 }
