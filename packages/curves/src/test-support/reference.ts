@@ -92,7 +92,7 @@ function uniqueSorted<N>(F: Field<N>, xs: N[]): N[] {
  */
 export function convolutionAt<N>(F: Field<N>, f: FieldCurve<N>, g: FieldCurve<N>, t: N): N {
   const zero = F.from(0);
-  const candidates = uniqueSorted(F, [zero, t, ...f.t, ...g.t.map((u) => F.sub(t, u))]).filter((s) => !F.lt(s, zero) && !F.lt(t, s));
+  const candidates = uniqueSorted(F, [zero, t, ...f.t, ...[...g.t].map((u) => F.sub(t, u))]).filter((s) => !F.lt(s, zero) && !F.lt(t, s));
   let best: N | null = null;
   const consider = (x: N): void => {
     if (best === null || F.lt(x, best)) best = x;
@@ -113,7 +113,7 @@ export function convolutionAt<N>(F: Field<N>, f: FieldCurve<N>, g: FieldCurve<N>
 export function deconvolutionAt<N>(F: Field<N>, f: FieldCurve<N>, g: FieldCurve<N>, t: N, fTail: number, gTail: number, gTailInfinite: boolean): N | null {
   if (!gTailInfinite && fTail > gTail) return null;
   const zero = F.from(0);
-  const candidates = uniqueSorted(F, [zero, ...g.t, ...f.t.map((x) => F.sub(x, t))]).filter((u) => !F.lt(u, zero));
+  const candidates = uniqueSorted(F, [zero, ...g.t, ...[...f.t].map((x) => F.sub(x, t))]).filter((u) => !F.lt(u, zero));
   let best: N | null = null;
   const consider = (x: N): void => {
     if (F.toNumber(x) === -Infinity) return;
