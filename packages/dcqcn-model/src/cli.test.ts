@@ -89,6 +89,28 @@ describe('ccalc run', () => {
     expect(html).toContain('No comparison shown');
   });
 
+  it('--no-events leaves events.csv out, and nothing else changes: the summary\'s counts, the series, a comparison', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ccalc-no-events-'));
+    const traces = resolve(import.meta.dirname, '../../../traces/ns3-incast-31/A2_dcqcn_pfc');
+    const runs = { with: join(dir, 'with'), without: join(dir, 'without') };
+    execFileSync('node', [bin, 'run', 'ns3-31-dcqcn', '--horizon', '100us', '--no-plots', '--out', runs.with], { encoding: 'utf8', stdio: 'pipe' });
+    execFileSync('node', [bin, 'run', 'ns3-31-dcqcn', '--horizon', '100us', '--no-plots', '--no-events', '--out', runs.without], { encoding: 'utf8', stdio: 'pipe' });
+    expect(readdirSync(runs.without).sort()).toEqual(['series.csv', 'summary.json']);
+    const summary = (folder: string): Record<string, unknown> => {
+      const { run_id: _, compute_ms: __, ...rest } = JSON.parse(readFileSync(join(folder, 'summary.json'), 'utf8'));
+      return rest;
+    };
+    expect(summary(runs.without)).toEqual(summary(runs.with));
+    expect(summary(runs.with).cuts).toBe(31);
+    expect(readFileSync(join(runs.without, 'series.csv'), 'utf8')).toBe(readFileSync(join(runs.with, 'series.csv'), 'utf8'));
+    for (const folder of [runs.with, runs.without]) execFileSync('node', [bin, 'compare', folder, traces], { encoding: 'utf8', stdio: 'pipe' });
+    const comparison = (folder: string): unknown => {
+      const { run: _, ...rest } = JSON.parse(readFileSync(join(folder, 'compare.json'), 'utf8'));
+      return rest;
+    };
+    expect(comparison(runs.without)).toEqual(comparison(runs.with));
+  });
+
   it.each([
     ['a file', (dir: string) => (writeFileSync(join(dir, 'taken'), 'x'), join(dir, 'taken')), /^ccalc: --out: expected a folder \(it is a file\), got ".*taken"\n$/],
     ['a folder of other files', (dir: string) => (mkdirSync(join(dir, 'mine')), writeFileSync(join(dir, 'mine', 'notes.txt'), 'keep'), join(dir, 'mine')), /^ccalc: --out: expected a new or empty folder, or an earlier run's \(this one holds other files, which a run would replace\), got ".*mine"\n$/],
@@ -193,6 +215,8 @@ describe('ccalc run with a network (a topology, or a network built-in)', () => {
     expect(r.stderr).toMatch(/pfc-input-hotspot: 5\.00 ms computed in [\d.]+ s \(network engine\)/);
     expect(r.stdout).toMatch(/^pfc-input-hotspot: peak backlog [\d.]+ MB at [\d.]+ µs \(core→edge6 \(hot\)\); results in /);
     expect(readdirSync(join(out, 'run')).sort()).toEqual(['events.csv', 'flows.csv', 'port-frames.csv', 'ports.csv', 'summary.json']);
+    spawnSync('node', [bin, 'run', 'pfc-input-hotspot', '--horizon', '5ms', '--no-plots', '--no-events', '--out', join(out, 'quiet')], { encoding: 'utf8' });
+    expect(readdirSync(join(out, 'quiet')).sort()).toEqual(['flows.csv', 'port-frames.csv', 'ports.csv', 'summary.json']);
     const summary = JSON.parse(readFileSync(join(out, 'run', 'summary.json'), 'utf8'));
     expect(summary.engine).toBe('network');
     // PAUSE spreads: the hot port's switch pauses the core's port, the core pauses the uplinks.

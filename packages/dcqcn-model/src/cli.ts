@@ -106,6 +106,8 @@ const RUN_HELP = `ccalc run <scenario>... [options]
                    is about a million rows, which takes longer to write than the run to compute),
                    and connections.csv for hosts with several connections (per connection)
   --no-plots       write no SVG/PNG plots (and no charts.json)
+  --no-events      write no events.csv (a DCQCN run's largest file: 11 MB for ns3-31-dcqcn over
+                   31 ms; summary.json's counts come from the events all the same)
   --force          run even beyond the size limits (a million senders or bursts per sender,
                    2 million rows of series.csv, 100 million packets, an hour of computing)
   --repeat N       compute N times in one process and record every compute time in summary.json
@@ -115,7 +117,7 @@ const RUN_HELP = `ccalc run <scenario>... [options]
 `;
 
 /** Flags that take no value. */
-const SWITCHES = new Set(['--force', '--senders', '--no-plots']);
+const SWITCHES = new Set(['--force', '--senders', '--no-plots', '--no-events']);
 
 function options(args: string[]): { positional: string[]; flags: Record<string, string> } {
   const positional: string[] = [];
@@ -167,6 +169,7 @@ async function runNetworkFlags(scenario: NetworkRunnable, flags: Record<string, 
   const guard = runaway === undefined ? undefined : runawayGuard(runaway.field, runaway.value, horizon, 2, () => performance.now());
   const summary = await runNetworkScenario({ ...scenario, untilComplete }, horizon, bin, out, {
     plots: flags['no-plots'] === undefined,
+    events: flags['no-events'] === undefined,
     onProgress: (t, end) => {
       guard?.(t);
       show(t, end);
@@ -201,6 +204,8 @@ export interface RunOptions {
   senders?: boolean;
   /** Render the rates and backlog plots (default true). */
   plots?: boolean;
+  /** Write events.csv (default true). */
+  events?: boolean;
   /**
    * Stop a run whose pace says it would compute for longer than `RUN_LIMITS.computeSeconds`, with
    * an error naming this field and value (where the horizon came from); no limit when absent.
@@ -266,7 +271,7 @@ export async function runScenario(scenario: Runnable, horizon: number, bin: numb
       ...(csv.senders === undefined ? [] : [writeFile(join(dir, 'senders.csv'), `${csv.senders}\n`)]),
       ...(csv.connections === undefined ? [] : [writeFile(join(dir, 'connections.csv'), `${csv.connections}\n`)]),
       // events.csv in chunks: a run's millions of rows never make one string.
-      writeFile(join(dir, 'events.csv'), inChunks(eventsCsvLines(result, model))),
+      ...(options.events === false ? [] : [writeFile(join(dir, 'events.csv'), inChunks(eventsCsvLines(result, model)))]),
       writeFile(join(dir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`),
       ...(tcpRows === null ? [] : [writeFile(join(dir, 'tcp.csv'), `${tcpRows}\n`)]),
     ]);
@@ -301,7 +306,7 @@ async function run(args: string[]): Promise<void> {
     return;
   }
   if (positional.length === 0) throw new ScenarioError('scenario', undefined, `a scenario file (.json) or one of ${builtInNames()}`);
-  for (const flag of Object.keys(flags)) if (!['out', 'bin', 'horizon', 'dcqcn-trace', 'engine', 'repeat', 'senders', 'no-plots', 'force'].includes(flag)) throw new ScenarioError(`--${flag}`, flags[flag], 'one of --out, --bin, --horizon, --dcqcn-trace, --engine, --repeat, --senders, --no-plots, --force');
+  for (const flag of Object.keys(flags)) if (!['out', 'bin', 'horizon', 'dcqcn-trace', 'engine', 'repeat', 'senders', 'no-plots', 'no-events', 'force'].includes(flag)) throw new ScenarioError(`--${flag}`, flags[flag], 'one of --out, --bin, --horizon, --dcqcn-trace, --engine, --repeat, --senders, --no-plots, --no-events, --force');
   const force = flags.force !== undefined;
   const untilComplete = flags.horizon === 'until-complete';
   const horizonFlag = flags.horizon === undefined || untilComplete ? undefined : parseQuantity(flags.horizon, 'time', '--horizon');
@@ -355,7 +360,7 @@ async function run(args: string[]): Promise<void> {
       }
       const binOrigin = binFlag !== undefined ? { field: '--bin', value: flags.bin } : horizonFlag !== undefined ? horizonOrigin : { field: `${spec}: bin`, value: `${bin} s` };
       if (!force) checkRunSize(scenario.model(horizon), bin, { senders: flags.senders !== undefined, binField: binOrigin.field, bin: binOrigin.value, horizonField: horizonOrigin.field, horizon: horizonOrigin.value });
-      const summary = await runScenario({ ...scenario, untilComplete: untilComplete || (horizonFlag === undefined && scenario.untilComplete) }, horizon, bin, out, flags['dcqcn-trace'], { engine, repeat, senders: flags.senders !== undefined, plots: flags['no-plots'] === undefined, runaway: force ? undefined : horizonOrigin });
+      const summary = await runScenario({ ...scenario, untilComplete: untilComplete || (horizonFlag === undefined && scenario.untilComplete) }, horizon, bin, out, flags['dcqcn-trace'], { engine, repeat, senders: flags.senders !== undefined, plots: flags['no-plots'] === undefined, events: flags['no-events'] === undefined, runaway: force ? undefined : horizonOrigin });
       process.stdout.write(`${scenario.name}: peak backlog ${((summary.peak_backlog_bytes as number) / 1e6).toFixed(3)} MB at ${(summary.peak_backlog_time_us as number).toFixed(1)} µs; results in ${out}/\n`);
     } catch (e) {
       if (!batch) throw e;

@@ -133,10 +133,11 @@ export function networkCharts(name: string, r: NetworkResult, summary: Record<st
 }
 
 /**
- * Runs a network and writes summary.json, ports.csv, flows.csv, events.csv, port-frames.csv and
- * (unless `plots` is false) the backlog and throughput charts into `out`; returns the summary.
+ * Runs a network and writes summary.json, ports.csv, flows.csv, events.csv (unless `events` is
+ * false), port-frames.csv and (unless `plots` is false) the backlog and throughput charts into
+ * `out`; returns the summary.
  */
-export async function runNetworkScenario(s: NetworkRunnable, horizon: number, bin: number, out: string, options: { plots?: boolean; onProgress?: (t: number, end: number) => void } = {}): Promise<Record<string, unknown>> {
+export async function runNetworkScenario(s: NetworkRunnable, horizon: number, bin: number, out: string, options: { plots?: boolean; events?: boolean; onProgress?: (t: number, end: number) => void } = {}): Promise<Record<string, unknown>> {
   await checkRunFolder(out);
   const model = s.network(horizon);
   const t0 = performance.now();
@@ -150,7 +151,7 @@ export async function runNetworkScenario(s: NetworkRunnable, horizon: number, bi
       writeFile(join(dir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`),
       writeFile(join(dir, 'ports.csv'), `${csv.ports}\n`),
       writeFile(join(dir, 'flows.csv'), `${csv.flows}\n`),
-      writeFile(join(dir, 'events.csv'), `${csv.events}\n`),
+      ...(options.events === false ? [] : [writeFile(join(dir, 'events.csv'), `${csv.events}\n`)]),
       writeFile(join(dir, 'port-frames.csv'), `${csv.portFrames}\n`),
     ]);
     if (options.plots === false) return;
