@@ -42,8 +42,8 @@ const mutations: Mutation[] = [
   { name: "quiet timers: run at the next reaction's instant, not their own", file: 'packages/cca/src/engines/events/sender.ts', from: 'const at = this.nextTimer;', to: 'const at = t;' },
   { name: 'ns3-mlx: a decrease check that finds a CNP called quiet', file: mlx, from: 'nextLimitTimer: (s) => Math.min(s.nextIncrease, s.cnpSinceDecrease ? s.nextDecrease : Infinity),', to: 'nextLimitTimer: (s) => s.nextIncrease,' },
   { name: 'incast: CNP delay 3.0 µs instead of 3.09344 µs', file: 'packages/cca/src/examples.ts', from: 'markToSender: 3093.44e-9,', to: 'markToSender: 3000e-9,' },
-  { name: 'event engine: a lone sender never closes (its timers run on)', file: 'packages/cca/src/engines/events/run-events.ts', from: 'if (port.dequeued[f] === senders[f].started && senders[f].done()) {', to: 'if (nicOf[f] !== null && port.dequeued[f] === senders[f].started && senders[f].done()) {' },
-  { name: 'event engine: a sender closes ΔR after its last packet starts, not after it ends', file: 'packages/cca/src/engines/events/run-events.ts', from: 'senders[f].closeAt(d + T + delays[f].ack);', to: 'senders[f].closeAt(d + delays[f].ack);' },
+  { name: 'event engine: a lone sender never closes (its timers run on)', file: 'packages/cca/src/engines/events/run-events.ts', from: 'if (senders[f].closeIfLast(port.dequeued[f], d, T)) heap.set(f, keyOf(senders[f]));', to: 'if (nicOf[f] !== null && senders[f].closeIfLast(port.dequeued[f], d, T)) heap.set(f, keyOf(senders[f]));' },
+  { name: 'event engine: a sender closes ΔR after its last packet starts, not after it ends', file: 'packages/cca/src/engines/events/sender.ts', from: 'this.closeAt(lastStart + T + this.ackDelay);', to: 'this.closeAt(lastStart + this.ackDelay);' },
   { name: 'curve engine: notifications still reach a closed sender', file: 'packages/cca/src/engine.ts', from: "for (const x of made.signals) if (!(x.kind === 'notification' && x.time >= flows[x.flow].closedAt)) pending.push(x);", to: 'for (const x of made.signals) pending.push(x);' },
 ];
 

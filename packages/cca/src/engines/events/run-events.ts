@@ -117,12 +117,9 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
   // the last transmission does.
   const dequeue = (d: number): void => {
     const f = port.dequeue(d);
-    // A sender (or a connection of a host) whose last packet leaves now is acknowledged T + ΔR
-    // later: it closes then, and its timers stop, as ns-3 completes a queue pair.
-    if (port.dequeued[f] === senders[f].started && senders[f].done()) {
-      senders[f].closeAt(d + T + delays[f].ack);
-      heap.set(f, keyOf(senders[f]));
-    }
+    // A sender (or a connection of a host) whose last packet leaves now closes when it is
+    // acknowledged, and its timers stop, as ns-3 completes a queue pair.
+    if (senders[f].closeIfLast(port.dequeued[f], d, T)) heap.set(f, keyOf(senders[f]));
     if (options.untilComplete && port.queued === 0 && port.transmittedBy < horizon && senders.every((s) => s.done())) horizon = port.transmittedBy;
   };
   // The senders whose last packet block mode transmitted before `transmitted` (a rank) close T + ΔR
@@ -132,7 +129,7 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
       if (s.closing || s.started === 0 || !s.done()) continue;
       const m = b.rankOf(s.index, s.started - 1);
       if (!(m < transmitted)) continue;
-      const at = b.startOf(m) + T + delays[s.index].ack;
+      const at = b.startOf(m) + T + s.ackDelay;
       if (at > now) s.closeAt(at);
       else s.closeLate(at);
     }

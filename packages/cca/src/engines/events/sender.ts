@@ -168,6 +168,17 @@ export class PacketSender {
     if (time < this.reactionAt) this.reactionAt = time;
   }
 
+  /**
+   * When the transmission that started at `lastStart` (s), taking T, was this sender's last packet
+   * (`dequeued` of its packets have left the switch, all it will send): it closes when that packet
+   * is acknowledged, T + ΔR later. Returns whether it was (the caller re-keys the sender).
+   */
+  closeIfLast(dequeued: number, lastStart: number, T: number): boolean {
+    if (dequeued !== this.started || !this.done()) return false;
+    this.closeAt(lastStart + T + this.ackDelay);
+    return true;
+  }
+
   /** Whether the connection is closed by t. */
   closedBy(t: number): boolean {
     return this.closedAt <= t;
@@ -185,8 +196,17 @@ export class PacketSender {
    */
   closeLate(time: number): void {
     this.closedAt = time;
+    this.close(time);
+  }
+
+  /** Closed at `at`: its timers, byte counter and notifications on their way end (frames still come). */
+  private close(at: number): void {
     this.closed = true;
-    this.log.push(time, this.index, 'connection-closed', this.stateIndex, this.stateIndex);
+    this.nextTimer = this.wakeTimer = Infinity;
+    this.bytesTime = Infinity;
+    this.cnpHead = this.cnpTimes.length;
+    this.log.push(at, this.index, 'connection-closed', this.stateIndex, this.stateIndex);
+    this.reactionAt = this.earliestReaction();
   }
 
   /** A PFC frame that reaches this sender at `time`. */
@@ -223,13 +243,7 @@ export class PacketSender {
     const frame = this.frameHead < this.frameTimes.length ? this.frameTimes.at(this.frameHead) : Infinity;
     const cnp = this.cnpHead < this.cnpTimes.length ? this.cnpTimes.at(this.cnpHead) : Infinity;
     if (!this.closed && this.closedAt === at && frame !== at) {
-      // Closed: its timers, byte counter and notifications on their way end (frames still come).
-      this.closed = true;
-      this.nextTimer = this.wakeTimer = Infinity;
-      this.bytesTime = Infinity;
-      this.cnpHead = this.cnpTimes.length;
-      this.log.push(at, this.index, 'connection-closed', this.stateIndex, this.stateIndex);
-      this.reactionAt = this.earliestReaction();
+      this.close(at);
       return true;
     }
     this.startPacketsBy(at, started);

@@ -190,12 +190,8 @@ export function runNetwork(model: NetworkModel, options: NetworkEngineOptions = 
     }
     if (flag === 1) notify(flow, d, from);
     inNetwork -= 1;
-    // The flow's last packet leaves its last port: acknowledged T + ΔR later, the sender closes then.
-    const s = senders[flow];
-    if (ports[p].dequeued[flow] === s.started && s.done()) {
-      s.closeAt(d + ports[p].packetTime + delays[flow].ack);
-      heap.set(flow, keyOf(s));
-    }
+    // The flow's last packet leaves its last port: the sender closes when it is acknowledged.
+    if (senders[flow].closeIfLast(ports[p].dequeued[flow], d, ports[p].packetTime)) heap.set(flow, keyOf(senders[flow]));
     if (options.untilComplete && inNetwork === 0 && d + ports[p].packetTime < horizon && senders.every((s) => s.done())) horizon = d + ports[p].packetTime;
   };
 
