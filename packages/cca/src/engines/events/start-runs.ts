@@ -55,17 +55,31 @@ export class StartRuns {
     this.laterBreak.push(-1);
     this.length += 1;
     this.materialized = null;
+    this.lastRunSettled = false;
   }
 
-  /** `count` more packets on the last run's formula. */
+  /**
+   * `count` more packets on the last run's formula. Once the last run has three packets its trains
+   * are known, and extending it touches nothing but this object (with thousands of senders, each
+   * packet's bookkeeping would otherwise reach into several of the sender's arrays).
+   */
   extendBy(count: number): void {
     if (count <= 0) return;
+    this.length += count;
+    this.materialized = null;
+    if (!this.lastRunSettled) this.settleLastRun();
+  }
+
+  /** Whether the last run's train breaks (`secondBreaks`, `laterBreak`) are both known. */
+  private lastRunSettled = false;
+
+  /** Finds the last run's train breaks that its packets so far decide. */
+  private settleLastRun(): void {
     const r = this.first.length - 1;
     const k0 = this.first.at(r);
-    this.length += count;
     if (this.secondBreaks[r] < 0 && this.length > k0 + 1) this.secondBreaks[r] = startsTrain(this.time(k0 + 1) - this.time0.at(r), this.trainGap) ? 1 : 0;
     if (this.laterBreak[r] < 0 && this.length > k0 + 2) this.laterBreak[r] = startsTrain(this.time(k0 + 2) - this.time(k0 + 1), this.trainGap) ? 1 : 0;
-    this.materialized = null;
+    this.lastRunSettled = this.laterBreak[r] >= 0;
   }
 
   /** When packet k (< length) started (s). */
