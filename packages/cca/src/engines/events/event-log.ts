@@ -1,6 +1,6 @@
 import type { CongestionControl } from '../../cca.ts';
 import type { EngineEvent, SentNotification } from '../../results.ts';
-import { Floats, Ints } from './growable.ts';
+import { FloatColumn, IntColumn } from './log-columns.ts';
 
 /**
  * The event engine's log, kept compact while the engine runs: per event its time, flow, kind and
@@ -14,23 +14,24 @@ import { Floats, Ints } from './growable.ts';
 export class EventLog {
   /** The index of "no state" (a PFC frame's): described as {}. */
   static readonly NONE = -1;
-  private readonly times = new Floats(1024);
-  private readonly flows = new Ints(1024);
-  private readonly kinds = new Ints(1024);
-  private readonly before = new Ints(1024);
-  private readonly after = new Ints(1024);
+  private readonly times = new FloatColumn(1024);
+  private readonly flows = new IntColumn(1024);
+  private readonly kinds = new IntColumn(1024);
+  private readonly before = new IntColumn(1024);
+  private readonly after = new IntColumn(1024);
   private readonly kindNames: string[] = [];
   private readonly kindIndex = new Map<string, number>();
   /** Per registered state: its flow and where its numbers start in `values`. */
-  private readonly stateFlows = new Ints(1024);
-  private readonly stateStart = new Ints(1024);
-  private readonly values = new Floats(4096);
+  private readonly stateFlows = new IntColumn(1024);
+  private readonly stateStart = new IntColumn(1024);
+  private readonly values = new FloatColumn(4096);
   /** Each flow's keys (from its first state's description). */
   private readonly keys: (string[] | undefined)[];
   private built: EngineEvent[] | null = null;
   private described: (Record<string, number> | undefined)[] | null = null;
   /** Whether an event was logged before an earlier one (a quiet timer run late): then sorted when read. */
   private late = false;
+  private lastTime = -Infinity;
 
   /** `ccas[j]`: flow j's CCA, which describes its states. */
   constructor(private readonly ccas: readonly CongestionControl<unknown>[]) {
@@ -65,7 +66,8 @@ export class EventLog {
       this.kindNames.push(kind);
       this.kindIndex.set(kind, k);
     }
-    if (this.times.length > 0 && time < this.times.at(this.times.length - 1)) this.late = true;
+    if (time < this.lastTime) this.late = true;
+    this.lastTime = time;
     this.times.push(time);
     this.flows.push(flow);
     this.kinds.push(k);
@@ -124,10 +126,10 @@ function sameKeys(d: Record<string, number>, keys: readonly string[]): boolean {
  * @example const n = new NotificationLog(); n.push(0, 1e-6, 1e-6, 5e-6); n.notifications()[0].arrives // 5e-6
  */
 export class NotificationLog {
-  private readonly flows = new Ints(1024);
-  private readonly marked = new Floats(1024);
-  private readonly sent = new Floats(1024);
-  private readonly arrives = new Floats(1024);
+  private readonly flows = new IntColumn(1024);
+  private readonly marked = new FloatColumn(1024);
+  private readonly sent = new FloatColumn(1024);
+  private readonly arrives = new FloatColumn(1024);
   private built: SentNotification[] | null = null;
 
   get length(): number {
