@@ -29,10 +29,11 @@ import { PacketTrains } from './packet-trains.ts';
 import { validateModel } from './validate.ts';
 import { ModelError } from './errors.ts';
 import { EcnMarker } from './ecn.ts';
-import { PfcController } from './pfc.ts';
+import { PfcController, summedHistory, type History } from './pfc.ts';
 import { recordState } from './state-series.ts';
 import { flowDelays } from './delays.ts';
-import { sharedHost } from './ingress-ports.ts';
+import { ingressPorts } from './ingress-ports.ts';
+import { fluidNicAdmission } from './fluid-nic.ts';
 
 /** Bytes: conditions such as "acknowledged < admitted" must exceed this to count (rounding guard). */
 const MARGIN = 1e-6;
@@ -105,6 +106,9 @@ interface Pending {
  * and the first event (timer, timeout, acknowledged flight, notification, PFC frame) cuts the window.
  * A flow whose arrivals end closes when its last byte is acknowledged (ΔR after it leaves the
  * server), as ns-3 completes a queue pair: its CCA's timers and notifications end there.
+ * Fluid connections of one host (`FlowSpec.host`) share its NIC max-min fair (`fluidNicAdmission`),
+ * each under its own rate limit, and count together for PFC: a frame reaches all of them (the
+ * first logs it). Such windows end at every rate change and PFC frame (no planning).
  * At the event the CCA reacts and the coordinate system of its flow shifts to (t_e, Â(t_e)) after an
  * increase or (t_e, D(t_e − ΔR)) after a timeout. Cost grows with the number of events and windows,
  * not with the horizon times the curve size.
@@ -131,10 +135,13 @@ export function runPathServer(
   validateModel(model);
   const perAck = model.flows.findIndex((f) => f.cca.listens.acks);
   if (perAck >= 0) throw new ModelError(`flows[${perAck}].cca`, model.flows[perAck].cca.name, 'a CCA the curve engine runs: this one reacts to each acknowledgement and runs on the segment engine (runSegments)');
-  const shared = sharedHost(model);
-  if (shared >= 0) throw new ModelError(`hosts[${shared}]`, `${model.flows.filter((f) => f.host === shared).length} connections`, 'one connection per host: the curve engine does not share a NIC yet (the event engine does, with whole packets)');
   if (model.qcn !== undefined) throw new ModelError('qcn', 'a QCN congestion point', 'ECN marking: the curve engine has no QCN congestion point (the event engine has, with whole packets)');
   const rl = asRateLatency(model.service);
+  // Ingress ports: a host's connections count together for PFC, and with fluid senders they share
+  // the host's NIC (fluidNicAdmission). Whole-packet hosts run on the event engine.
+  const ports = ingressPorts(model);
+  const nicRates = ports.members.map((members, g) => (members.length > 1 ? hostNicRate(model, ports.host[g], rl?.rate) : 0));
+  const sharing = nicRates.some((r) => r > 0);
   // Packets up to 1.5 packet times (at the server's rate) apart belong to one train.
   const trainGap = model.packets !== undefined && rl !== null ? (1.5 * model.packets.size) / rl.rate : null;
   const flows: FlowRun[] = model.flows.map((spec, index) => {
@@ -178,7 +185,11 @@ export function runPathServer(
   const notifications: SentNotification[] = [];
   let pending: Pending[] = [];
   const ecn = model.ecn === undefined ? null : new EcnMarker(model.ecn, flows.length, model.packets !== undefined);
-  const pfc = model.pfc === undefined ? null : new PfcController(model.pfc, flows.length, model.packets !== undefined && rl !== null ? { size: model.packets.size, serverRate: rl.rate } : undefined);
+  const pfc = model.pfc === undefined ? null : new PfcController(model.pfc, ports.members.length, model.packets !== undefined && rl !== null ? { size: model.packets.size, serverRate: rl.rate } : undefined);
+  // What PFC counts per ingress port: its flow's curves, or its connections' summed.
+  const portHistories = (pick: (f: FlowRun) => Trace): History[] => ports.members.map((members) => (members.length === 1 ? pick(flows[members[0]]) : summedHistory(members.map((j) => pick(flows[j])))));
+  const portAdmitted = portHistories((f) => f.admittedWire);
+  const portDelivered = portHistories((f) => f.deliveredWire);
   // Window length. Signals that act inside a window would be missed, so a window must not exceed
   // the delay of any feedback that is computed from the window itself: the acknowledgements a
   // sliding window admits by, ECN notifications and PFC frames. Timeouts and flights are found from
@@ -233,8 +244,10 @@ export function runPathServer(
       }
     }
     if (pfc !== null) {
-      for (const frame of pfc.frames(from, to, flows.map((f) => f.admittedWire), flows.map((f) => f.deliveredWire))) {
-        signals.push({ time: frame.time + flows[frame.flow].pauseDelay, flow: frame.flow, kind: frame.kind });
+      // A frame to a port reaches each of its flows (a host's connections) after the first one's pause delay.
+      for (const frame of pfc.frames(from, to, portAdmitted, portDelivered)) {
+        const members = ports.members[frame.flow];
+        for (const j of members) signals.push({ time: frame.time + flows[members[0]].pauseDelay, flow: j, kind: frame.kind });
       }
     }
     return { signals, sent };
@@ -270,7 +283,9 @@ export function runPathServer(
     // known. This needs what a CCA reads at an instant in the window to be known when the window
     // starts: its acknowledgements (the ack delay is at least the window) and its own admissions
     // (built in order).
-    const plan = options.planRateChanges !== false && lazyTimers && step <= slidingBound && flows.every((f) => f.seqRestart === null);
+    // (Not with hosts sharing a NIC: their admissions are computed together, each under a constant
+    // rate and PFC state over the window.)
+    const plan = options.planRateChanges !== false && lazyTimers && step <= slidingBound && flows.every((f) => f.seqRestart === null) && !sharing;
     let nextScheduled = Infinity;
     // Notifications do not end a window: most only update a CCA's state (see step 4b). PFC frames
     // do, unless they are planned.
@@ -293,6 +308,16 @@ export function runPathServer(
 
     // 1. Admission by each CCA over (t, t1].
     const flowLocals: Curve[] = [];
+    // A host sharing its NIC: its connections' admissions over the window, computed together once.
+    const nicWindow = new Map<number, Curve[]>();
+    const sharedNic = (g: number, from: number, to: number): Curve[] => {
+      let locals = nicWindow.get(g);
+      if (locals === undefined) {
+        const connections = ports.members[g].map((j) => ({ arrivals: flows[j].arrivals, base: flows[j].seqRestart ?? flows[j].admittedSeq.at(from), rate: flows[j].paused ? 0 : rateLimit(flows[j]) }));
+        nicWindow.set(g, (locals = fluidNicAdmission(connections, nicRates[g], from, to, MARGIN)));
+      }
+      return locals;
+    };
     // With planning, each flow's signals due in the window (one pass over the pending signals).
     const inWindow: Pending[][] = plan ? flows.map(() => []) : [];
     if (plan) for (const p of pending) if (p.time < t1) inWindow[p.flow].push(p);
@@ -305,7 +330,8 @@ export function runPathServer(
         planned.push(...result.planned);
         planStop = Math.min(planStop, result.stop);
       } else {
-        local = admissionFrom(f, f.state, f.paused, t, seqBase, packet);
+        const g = ports.ingressOf[f.index];
+        local = nicRates[g] > 0 ? sharedNic(g, t, t1)[ports.members[g].indexOf(f.index)] : admissionFrom(f, f.state, f.paused, t, seqBase, packet);
         f.admittedSeq.appendLocal(local, t, t1, seqBase);
       }
       if (packets !== undefined && f.duplicate === 0) {
@@ -488,7 +514,8 @@ export function runPathServer(
     for (const f of flows) {
       for (const p of due.filter((d) => d.flow === f.index && d.kind !== 'notification')) {
         f.paused = p.kind === 'pfc-pause';
-        events.push({ time: te, flow: f.index, kind: p.kind, before: {}, after: {} });
+        // A frame to a host reaches all its connections; its first connection logs it.
+        if (ports.members[ports.ingressOf[f.index]][0] === f.index) events.push({ time: te, flow: f.index, kind: p.kind, before: {}, after: {} });
       }
       if (!f.closed && f.closedAt <= te) {
         // Closed: nothing more reaches its CCA (its state stays as it was).
@@ -825,4 +852,29 @@ function untilFlush(f: Curve, te: number): Curve {
 /** Appends the CCA's described state at time t to the flow's step series. */
 function record(f: FlowRun, t: number): void {
   recordState(f.series, f.cca.describe(f.state), t);
+}
+
+/**
+ * The NIC line rate of host h whose connections share it (bytes/s): its own, or the server's rate
+ * C. Fluid connections only, each limited by a rate (not a window).
+ */
+function hostNicRate(model: PathServerModel, h: number, serverRate: number | undefined): number {
+  const connections = model.flows.flatMap((f, j) => (f.host === h ? [j] : []));
+  if (model.packets !== undefined) throw new ModelError(`hosts[${h}]`, `${connections.length} connections`, 'fluid senders for hosts that share a NIC on the curve engine (with whole packets they run on the event engine)');
+  for (const j of connections) {
+    const cca = model.flows[j].cca;
+    if (cca.limit(cca.initial()).kind !== 'rate') {
+      throw new ModelError(`flows[${j}].cca`, cca.name, 'a rate-based CCA for a connection of a host that shares its NIC');
+    }
+  }
+  const rate = model.hosts?.[h]?.lineRate ?? serverRate;
+  if (rate === undefined) throw new ModelError(`hosts[${h}].lineRate`, undefined, 'a line rate for the NIC (the server is not a rate server)');
+  return rate;
+}
+
+/** A connection's rate limit (bytes/s); a shared NIC serves rate limits only. */
+function rateLimit(f: FlowRun): number {
+  const limit = f.cca.limit(f.state);
+  if (limit.kind !== 'rate') throw new ModelError(`flows[${f.index}].cca`, f.cca.name, `a rate limit for a connection of a host that shares its NIC, not a ${limit.kind} limit`);
+  return limit.rate;
 }

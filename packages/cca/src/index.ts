@@ -12,6 +12,7 @@ export { flowDelays } from './delays.ts';
 export { runPathServer } from './engine.ts';
 export { fifoDemultiplex, fifoShare, fifoShares, fifoLowerBound, type TieKey, type Ties } from './fifo-demultiplex.ts';
 export { remainingArrivals, admittedIncrement } from './admission.ts';
+export { fluidNicAdmission, waterFill, type FluidConnection } from './fluid-nic.ts';
 export { packetize } from './acknowledgements.ts';
 export { redProbability, NotificationGap, NotificationGrid } from './ecn.ts';
 export { seededRandom, streamSeed } from './random.ts';

@@ -1,7 +1,6 @@
-import { constant, firstTimeAbove, subtract, verticalShift } from '@ccalc/curves';
+import { type Curve, constant, firstTimeAbove, subtract, sum, verticalShift } from '@ccalc/curves';
 import type { PfcConfig } from './model.ts';
 import { packetize, wholePackets } from './acknowledgements.ts';
-import type { Trace } from './trace.ts';
 
 /** Rounding guard in bytes: the backlog must exceed X_off by more, and fall to X_on within it. */
 const MARGIN = 1e-6;
@@ -11,6 +10,23 @@ const MARGIN = 1e-6;
  * (scheduled a link delay earlier) before the dequeue. Ten times the time tolerance of the curves.
  */
 const DEQUEUE_LAG = 1e-11;
+
+/** A cumulative history as PFC reads it: a value at an instant, and the history from an instant on (a `Trace`, or a sum of them). */
+export interface History {
+  at(t: number): number;
+  view(from: number): Curve;
+}
+
+/**
+ * The sum of several histories (a host's connections, counted together at its ingress port).
+ * @example summedHistory([a, b]).at(t) // a.at(t) + b.at(t)
+ */
+export function summedHistory(parts: readonly History[]): History {
+  return {
+    at: (t) => parts.reduce((total, h) => total + h.at(t), 0),
+    view: (from) => sum(parts.map((h) => h.view(from))),
+  };
+}
 
 /**
  * Priority flow control per flow (per ingress port in the single-switch model), paper §III-B.e.
@@ -45,7 +61,7 @@ export class PfcController {
   }
 
   /** PAUSE and RESUME frames sent by the switch in [t, te], in time order. */
-  frames(t: number, te: number, admitted: Trace[], delivered: Trace[]): { flow: number; time: number; kind: 'pfc-pause' | 'pfc-resume' }[] {
+  frames(t: number, te: number, admitted: readonly History[], delivered: readonly History[]): { flow: number; time: number; kind: 'pfc-pause' | 'pfc-resume' }[] {
     const out: { flow: number; time: number; kind: 'pfc-pause' | 'pfc-resume' }[] = [];
     admitted.forEach((_, j) => {
       // Cheap bounds first: over [t, te] the backlog lies between Â_j(t) − D_j(te) and Â_j(te) − D_j(t).

@@ -137,20 +137,30 @@ describe('arrival patterns', () => {
   });
 
   it('repeated bursts open a new connection per burst unless "connection" is "persistent"', async () => {
-    const bursts = (connection?: string) => ({
+    const bursts = (connection?: string, cca: Record<string, unknown> = { algorithm: 'dcqcn', variant: 'ns3-mlx' }) => ({
       ...base(),
-      cca: { algorithm: 'dcqcn', variant: 'ns3-mlx' },
+      cca,
       senders: [{ arrival: { pattern: 'repeated-bursts', size: '1 MB', period: '100 us', count: 3, start: '10 us', connection } }],
     });
-    const cca = async (connection?: string) => (await loadScenarioFile(writeScenario('bursts.json', bursts(connection)))).model(1e-3).flows[0].cca;
-    const perBurst = await cca();
-    const s = perBurst.initial();
-    expect(perBurst.nextTimer(s)).toBeCloseTo(110e-6, 15); // the second burst's start
-    expect(perBurst.onTimer(s, { now: 110e-6, admitted: () => 0 } as never).kind).toBe('connection-start');
-    expect((await cca('per-burst')).nextTimer(s)).toBeCloseTo(110e-6, 15);
-    const persistent = await cca('persistent');
-    expect(persistent.nextTimer(persistent.initial())).toBe(Infinity); // DCQCN's timers start at its first CNP
-    await expect(cca('new')).rejects.toThrow(/bursts\.json: senders\[0\]\.arrival\.connection: expected one of "per-burst", "persistent", got "new"/);
+    const model = async (connection?: string, cca?: Record<string, unknown>) => (await loadScenarioFile(writeScenario('bursts.json', bursts(connection, cca)))).model(1e-3);
+    // Fluid senders limited by a rate: a host whose connections (one per burst) share its NIC.
+    for (const perBurst of [await model(), await model('per-burst')]) {
+      expect(perBurst.hosts?.length).toBe(1);
+      expect(perBurst.flows.map((f) => f.arrivals.at(Infinity))).toEqual([1e6, 1e6, 1e6]);
+      expect(perBurst.flows[1].arrivals.at(110e-6 - 1e-9)).toBe(0);
+    }
+    const persistent = await model('persistent');
+    expect(persistent.hosts).toBeUndefined();
+    expect(persistent.flows.length).toBe(1);
+    expect(persistent.flows[0].cca.nextTimer(persistent.flows[0].cca.initial())).toBe(Infinity); // DCQCN's timers start at its first CNP
+    // Fluid senders limited by a window: one flow, a new CCA state at each later burst's start.
+    const windowed = await model(undefined, { algorithm: 'aimd-window', initialWindow: '10 kB', slowStartThreshold: '100 kB', increase: '1 kB', decrease: 0.5, timeout: '1 ms', restartWindow: '1 kB' });
+    expect(windowed.hosts).toBeUndefined();
+    const cca = windowed.flows[0].cca;
+    const s = cca.initial();
+    expect(cca.nextTimer(s)).toBeCloseTo(110e-6, 15); // the second burst's start
+    expect(cca.onTimer(s, { now: 110e-6, admitted: () => 0 } as never).kind).toBe('connection-start');
+    await expect(model('new')).rejects.toThrow(/bursts\.json: senders\[0\]\.arrival\.connection: expected one of "per-burst", "persistent", got "new"/);
   });
 
   it('with whole packets, a sender of several connections is a host, each connection a flow in order of start', async () => {
@@ -173,11 +183,10 @@ describe('arrival patterns', () => {
     expect(model.flows[2].arrivals.at(110e-6 - 1e-9)).toBe(0);
     // Each connection its own CCA from its initial state (no connection-start timers).
     expect(model.flows.every((f) => f.cca.nextTimer(f.cca.initial()) === Infinity)).toBe(true);
-    // Fluid: one flow per sender, a new state at each later connection's start.
+    // Fluid, limited by a rate: the same hosts and connections (the curve engine shares the NIC).
     const fluid = (await loadScenarioFile(writeScenario('fluid.json', { ...hosts, wholePackets: false }))).model(1e-3);
-    expect(fluid.hosts).toBeUndefined();
-    expect(fluid.flows.length).toBe(3);
-    expect(fluid.flows[2].cca.nextTimer(fluid.flows[2].cca.initial())).toBeCloseTo(30e-6, 15);
+    expect(fluid.packets).toBeUndefined();
+    expect(fluid.flows.map((f) => `${f.name}@${f.host}`)).toEqual(model.flows.map((f) => `${f.name}@${f.host}`));
   });
 
   it.each([

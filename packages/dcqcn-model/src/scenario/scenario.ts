@@ -1,5 +1,5 @@
 import { rate, rateLatency, type Curve } from '@ccalc/curves';
-import { newConnectionsAt, type EcnConfig, type FlowSpec, type HostSpec, type LinkSpec, type PathServerModel, type PfcConfig, type QcnConfig, type TcpPath } from '@ccalc/cca';
+import { newConnectionsAt, type CongestionControl, type EcnConfig, type FlowSpec, type HostSpec, type LinkSpec, type PathServerModel, type PfcConfig, type QcnConfig, type TcpPath } from '@ccalc/cca';
 import { readJsonFile } from '../json-file.ts';
 import { basename, dirname } from 'node:path';
 import { ScenarioError, TIME_RESOLUTION } from '../units.ts';
@@ -259,19 +259,27 @@ function outputName(f: Fields, fallback: string): string {
   return name;
 }
 
+/** Whether a CCA limits its sender by a rate (as a NIC shared between fluid connections needs). */
+function rateLimited(cca: CongestionControl<unknown>): boolean {
+  return cca.limit(cca.initial()).kind === 'rate';
+}
+
 /** A scenario ready to run, as a built-in is, with its name, bin and whether it runs until complete. */
 export type PreparedScenario = BuiltIn & { name: string; bin: number; untilComplete: boolean; seed: number };
 
 /**
  * Each group's connections' arrival curves when its senders are hosts with several connections
  * (`connectionPatterns`: a connection per burst with `"connection": "per-burst"`, per transfer), in
- * order of their start; undefined when no sender has more than one, or with fluid senders, which
- * the curve engine runs as one flow per sender (a new CCA state per connection, bytes still waiting
- * carried on under it: `newConnectionsAt`).
+ * order of their start; undefined when no sender has more than one. With whole packets the event
+ * engine runs such hosts, and with fluid senders limited by a rate the curve engine (the NIC shared
+ * max-min fair, `fluidNicAdmission`). Fluid senders limited by a window stay one flow per sender,
+ * which opens a new CCA state per connection, bytes still waiting carried on under it
+ * (`newConnectionsAt`).
  */
 export async function connectionCurves(s: Scenario): Promise<Curve[][] | undefined> {
   const patterns = s.senders.map((g) => connectionPatterns(g.arrival));
-  if (!s.wholePackets || s.tcp !== undefined || patterns.every((p) => p.length < 2)) return undefined;
+  if (s.tcp !== undefined || patterns.every((p) => p.length < 2)) return undefined;
+  if (!s.wholePackets && !s.senders.every((g) => rateLimited(buildCca(g.cca)))) return undefined;
   return Promise.all(patterns.map((p) => Promise.all(p.map(arrivalCurve))));
 }
 

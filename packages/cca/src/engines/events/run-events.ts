@@ -56,7 +56,7 @@ export interface EventEngineOptions {
  *   last byte acknowledged, as ns-3 completes a queue pair): its timers and notifications end;
  * - a host's connections (`FlowSpec.host`) share its NIC (`HostNic`: one packet at a time at line
  *   rate, round robin among the ready ones, as ns-3's) and its PFC ingress; the NIC decides after
- *   its connections' reactions at an instant. The curve engine does not run such models yet.
+ *   its connections' reactions at an instant. The curve engine runs hosts with fluid senders only.
  * At one instant (times within the curves' tolerance, 1 ps) the order is the curve engine's:
  * reactions at the senders (per sender: PFC frames, notifications, byte count, timers), then the
  * packets arriving (latest packet train first, then port order), then the dequeue that starts.

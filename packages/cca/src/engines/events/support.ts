@@ -6,7 +6,7 @@ import { sharedHost } from '../../ingress-ports.ts';
  * Whether the event engine can run a model, and if not why: null when it can, else a sentence
  * naming what it does not cover yet (the curve engine runs such models). It covers whole packets
  * (`packets`) from sources that send in bursts or packets (step arrivals; continuous sources too in a
- * model the curve engine does not run: hosts of several connections, QCN), through a rate server
+ * model the curve engine does not run: whole-packet hosts of several connections, QCN), through a rate server
  * without latency, rate-based CCAs that react to timers,
  * notifications and byte counters (no Go-Back-N timeout, no window), ECN at enqueue or dequeue on
  * packets of the wire size, a QCN congestion point, PFC with either resume rule, and hosts whose connections share a NIC
@@ -18,7 +18,8 @@ export function eventEngineSupport(model: PathServerModel): string | null {
   const rl = asRateLatency(model.service);
   if (rl === null || rl.latency !== 0) return 'a service curve other than a constant rate';
   if (model.ecn !== undefined && model.ecn.packetSize !== model.packets.size) return `ECN packets of ${model.ecn.packetSize} B on a wire of ${model.packets.size} B packets`;
-  // Hosts with several connections and QCN: only the event engine runs them (the curve engine refuses).
+  // Whole-packet hosts with several connections and QCN: only the event engine runs them (the curve
+  // engine refuses; it shares a NIC between fluid senders only).
   const eventsOnly = sharedHost(model) >= 0 || model.qcn !== undefined;
   for (let j = 0; j < model.flows.length; j++) {
     const { cca, arrivals } = model.flows[j];
