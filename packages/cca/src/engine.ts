@@ -125,12 +125,14 @@ interface Pending {
  * window may also run past the feedback delay, up to the ack delay, and is cut back where the first
  * ECN notification or PFC frame computed from it would arrive (random marks replay the same draws:
  * each flow has its own generator); `optimisticWindows: false` keeps windows within the feedback
- * delay.
+ * delay. `untilComplete` ends the run when every flow's last byte has left the server (flows whose
+ * arrivals end): the result's horizon is that instant, or the model's if they have not by then. The
+ * run is made once, as the event engine's.
  * @example runPathServer(aimdFairnessModel()) // or { service: rate(12.5e9), flows: [{ arrivals, cca }], horizon: 0.05, feedbackDelay: 20e-6 }
  */
 export function runPathServer(
   model: PathServerModel,
-  options: { onProgress?: (time: number, horizon: number) => void; planRateChanges?: boolean; optimisticWindows?: boolean } = {},
+  options: { onProgress?: (time: number, horizon: number) => void; planRateChanges?: boolean; optimisticWindows?: boolean; untilComplete?: boolean } = {},
 ): EngineResult {
   validateModel(model);
   const perAck = model.flows.findIndex((f) => f.cca.listens.acks);
@@ -200,7 +202,9 @@ export function runPathServer(
     pfc !== null ? Math.min(...flows.map((f) => f.pauseDelay)) : Infinity,
     model.horizon,
   );
-  const horizon = model.horizon;
+  let horizon = model.horizon;
+  // With untilComplete: when the last byte of every flow has left the server (s), once known.
+  let complete = Infinity;
   const packets = model.packets;
   // How packets of several flows that arrive together are queued (step 3): without whole packets as
   // fluids, in proportion; with them one after the other, the latest packet train first, then in
@@ -406,6 +410,14 @@ export function runPathServer(
         found.length = 0;
       }
     }
+    // Run until complete: once every flow's last byte has left the server, the run ends there.
+    if (options.untilComplete === true && flows.every((f) => f.closedAt < Infinity || completes[f.index] !== undefined)) {
+      complete = Math.max(...flows.map((f) => (f.closedAt < Infinity ? f.closedAt - f.ackDelay : completes[f.index])));
+      if (complete < te) {
+        te = complete;
+        found.length = 0;
+      }
+    }
     if (plan) {
       // The first reaction that changes more than a rate ends the window there (handled at step 6);
       // the planned reactions before the window's end are committed, in time order, flow by flow.
@@ -542,6 +554,7 @@ export function runPathServer(
       while (f.nextTimer <= te) react(f, f.cca.onTimer);
     }
     t = te;
+    if (t >= complete) horizon = t;
   }
 
   return {

@@ -56,8 +56,13 @@ describe('the curve engine: hosts whose connections share a NIC (fluid)', () => 
     expect(worst).toBeGreaterThan(0.999);
   });
 
-  it('delivers every byte of every connection', () => {
+  it('delivers every byte of every connection, and a run until complete stops when the last has left', () => {
     run.flows.forEach((f) => expect(f.delivered.at(model.horizon)).toBeCloseTo(5e5, 3));
+    const done = runPathServer(model, { untilComplete: true });
+    // 12 × 500 kB through 12.5 GB/s from 0: the server never idles, so it is done at 480 µs.
+    expect(done.horizon).toBeCloseTo(6e6 / C, 9);
+    done.flows.forEach((f) => expect(f.delivered.at(done.horizon)).toBeCloseTo(5e5, 3));
+    expect(done.events).toEqual(run.events.filter((e) => e.time <= done.horizon));
   });
 
   it('pauses a host as a whole: one frame per host, every connection stopped until the resume', () => {

@@ -14,7 +14,7 @@ export type EngineChoice = 'auto' | 'curves' | 'events' | 'segments';
 export interface RunModelOptions {
   engine?: EngineChoice;
   onProgress?: (time: number, horizon: number) => void;
-  /** Stop once every sender has finished (event engine; the curve engine runs to the horizon). */
+  /** Stop once every sender has finished (every engine: the result's horizon is then that instant). */
   untilComplete?: boolean;
 }
 
@@ -39,5 +39,5 @@ export function runModel(model: PathServerModel, options: RunModelOptions = {}):
   const reason = engine === 'curves' ? 'the curve engine was asked for' : eventEngineSupport(model);
   if (reason === null) return { result: runEvents(model, { onProgress: options.onProgress, untilComplete: options.untilComplete }), reason };
   if (engine === 'events') throw new ModelError('engine', 'events', `a model the event engine covers, not one with ${reason}`);
-  return { result: runPathServer(model, { onProgress: options.onProgress }), reason };
+  return { result: runPathServer(model, { onProgress: options.onProgress, untilComplete: options.untilComplete }), reason };
 }

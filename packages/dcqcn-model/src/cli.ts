@@ -215,8 +215,7 @@ export interface RunOptions {
 
 /**
  * Runs a scenario and writes its outputs to `out`; returns the summary. With `untilComplete`, the
- * run goes on until every sender has finished, up to 64 times the horizon: the event engine runs
- * once and stops there; the curve engine doubles the horizon (and starts over) until it is reached.
+ * run goes on until every sender has finished, up to 64 times the horizon, in one run on any engine.
  */
 export async function runScenario(scenario: Runnable, horizon: number, bin: number, out: string, dcqcnTrace?: string, options: RunOptions = {}): Promise<Record<string, unknown>> {
   const { name } = scenario;
@@ -242,7 +241,6 @@ export async function runScenario(scenario: Runnable, horizon: number, bin: numb
         guard?.(t);
         show(t, end);
       },
-      (from, to) => process.stderr.write(`${process.stderr.isTTY ? '\r' : ''}  ${name}: not finished at ${(from * 1e3).toFixed(2)} ms; running to ${(to * 1e3).toFixed(2)} ms\n`),
     );
     times.push(performance.now() - t0);
     if (k + 1 >= repeat) break;

@@ -15,29 +15,19 @@ export interface Computed {
 
 /**
  * One computation of a scenario on the chosen engine, to `horizon` (s) or, with `untilComplete`,
- * until every sender has finished (up to 64 times the horizon): the event and segment engines run once
- * with a horizon of 64 times the scenario's and stop when the last sender finishes; the curve engine
- * doubles the horizon and starts over until every sender has finished (`onRestart` is told).
- * Throws a ScenarioError naming the horizon if the senders have not finished by 64 × horizon.
+ * until every sender has finished: every engine runs once, with a horizon of 64 times the
+ * scenario's, and stops when the last sender's last byte has left the switch. Throws a
+ * ScenarioError naming the horizon if the senders have not finished by then.
  * @example computeScenario({ name: 'a1', ...BUILT_INS['ns3-31-pfc'] }, 1e-3, 'auto', () => {}).result.stats.engine // 'events'
  */
-export function computeScenario(scenario: Runnable, horizon: number, engine: EngineChoice, onProgress: (t: number, end: number) => void, onRestart?: (from: number, to: number) => void): Computed {
-  if (scenario.untilComplete) {
-    const limit = 64 * horizon;
-    const model = scenario.model(limit);
-    const first = runModel(model, { engine, onProgress, untilComplete: true });
-    if (first.result.stats.engine !== 'curves') {
-      if (!completionTimes(first.result).every((t) => t !== null)) throw new ScenarioError('horizon', 'until-complete', `senders that finish: not all had by ${(limit * 1e3).toFixed(3)} ms`);
-      return { ...first, model: { ...model, horizon: first.result.horizon } };
-    }
+export function computeScenario(scenario: Runnable, horizon: number, engine: EngineChoice, onProgress: (t: number, end: number) => void): Computed {
+  if (!scenario.untilComplete) {
+    const model = scenario.model(horizon);
+    return { ...runModel(model, { engine, onProgress }), model };
   }
-  let h = horizon;
-  for (;;) {
-    const model = scenario.model(h);
-    const { result, reason } = runModel(model, { engine, onProgress });
-    if (!scenario.untilComplete || completionTimes(result).every((t) => t !== null)) return { result, model, reason };
-    if (h >= 64 * horizon) throw new ScenarioError('horizon', 'until-complete', `senders that finish: not all had by ${(h * 1e3).toFixed(3)} ms`);
-    h *= 2;
-    onRestart?.(h / 2, h);
-  }
+  const limit = 64 * horizon;
+  const model = scenario.model(limit);
+  const run = runModel(model, { engine, onProgress, untilComplete: true });
+  if (!completionTimes(run.result).every((t) => t !== null)) throw new ScenarioError('horizon', 'until-complete', `senders that finish: not all had by ${(limit * 1e3).toFixed(3)} ms`);
+  return { ...run, model: { ...model, horizon: run.result.horizon } };
 }
