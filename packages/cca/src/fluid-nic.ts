@@ -28,7 +28,7 @@ export interface FluidConnection {
 export function fluidNicAdmission(connections: readonly FluidConnection[], lineRate: number, t0: number, t1: number, margin: number): Curve[] {
   if (!(lineRate > 0 && lineRate < Infinity)) throw new ModelError('lineRate', lineRate, 'a finite NIC line rate > 0 (bytes/s)');
   const n = connections.length;
-  const remaining = connections.map((c) => remainingArrivals(c.arrivals, t0, c.base));
+  const remaining = connections.map((c) => remainingArrivals(c.arrivals, t0, c.base, t1));
   const admitted = new Float64Array(n);
   const give = new Float64Array(n);
   const segment = new Int32Array(n);
