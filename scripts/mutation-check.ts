@@ -44,6 +44,11 @@ const mutations: Mutation[] = [
   { name: 'incast: CNP delay 3.0 µs instead of 3.09344 µs', file: 'packages/cca/src/examples.ts', from: 'markToSender: 3093.44e-9,', to: 'markToSender: 3000e-9,' },
   { name: 'event engine: a lone sender never closes (its timers run on)', file: 'packages/cca/src/engines/events/run-events.ts', from: 'if (senders[f].closeIfLast(port.dequeued[f], d, T)) heap.set(f, keyOf(senders[f]));', to: 'if (nicOf[f] !== null && senders[f].closeIfLast(port.dequeued[f], d, T)) heap.set(f, keyOf(senders[f]));' },
   { name: 'event engine: a sender closes ΔR after its last packet starts, not after it ends', file: 'packages/cca/src/engines/events/sender.ts', from: 'this.closeAt(lastStart + T + this.ackDelay);', to: 'this.closeAt(lastStart + this.ackDelay);' },
+  { name: 'event engine: many simultaneous packets sorted latest train last', file: 'packages/cca/src/engines/events/arrivals.ts', from: 'compareTies(keys[a], ports[a], keys[b], ports[b])', to: 'compareTies(keys[b], ports[a], keys[a], ports[b])' },
+  { name: 'curve engine: a fluid host does not share its NIC (each connection alone)', file: 'packages/cca/src/engine.ts', from: 'local = nicRates[g] > 0 ? sharedNic', to: 'local = nicRates[g] < 0 ? sharedNic' },
+  { name: "curve engine: a host's PFC frame reaches its first connection only", file: 'packages/cca/src/engine.ts', from: 'const members = ports.members[frame.flow];', to: 'const members = [ports.members[frame.flow][0]];' },
+  { name: 'fluid NIC: a connection with nothing waiting asks for its whole limit', file: 'packages/cca/src/fluid-nic.ts', from: 'demand[i] = backlog > margin ? rate : Math.min(rate, R.s[k]);', to: 'demand[i] = rate;' },
+  { name: 'curve engine: a run until complete ends 1 µs late', file: 'packages/cca/src/engine.ts', from: 'complete = Math.max(', to: 'complete = 1e-6 + Math.max(' },
   { name: 'curve engine: notifications still reach a closed sender', file: 'packages/cca/src/engine.ts', from: "for (const x of made.signals) if (!(x.kind === 'notification' && x.time >= flows[x.flow].closedAt)) pending.push(x);", to: 'for (const x of made.signals) pending.push(x);' },
 ];
 
@@ -54,6 +59,8 @@ const tests = [
   'packages/cca/src/ecn-marking.test.ts',
   'packages/cca/src/signals.test.ts',
   'packages/cca/src/engines/events',
+  'packages/cca/src/fluid-nic.test.ts',
+  'packages/cca/src/fluid-hosts.test.ts',
   'packages/dcqcn-model/src/check-trace/export.test.ts',
 ];
 
