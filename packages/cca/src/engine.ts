@@ -142,7 +142,7 @@ export function runPathServer(
   // Ingress ports: a host's connections count together for PFC, and with fluid senders they share
   // the host's NIC (fluidNicAdmission). Whole-packet hosts run on the event engine.
   const ports = ingressPorts(model);
-  const nicRates = ports.members.map((members, g) => (members.length > 1 ? hostNicRate(model, ports.host[g], rl?.rate) : 0));
+  const nicRates = ports.members.map((members, g) => (members.length > 1 ? hostNicRate(model, ports.host[g], members, rl?.rate) : 0));
   const sharing = nicRates.some((r) => r > 0);
   // Packets up to 1.5 packet times (at the server's rate) apart belong to one train.
   const trainGap = model.packets !== undefined && rl !== null ? (1.5 * model.packets.size) / rl.rate : null;
@@ -868,11 +868,10 @@ function record(f: FlowRun, t: number): void {
 }
 
 /**
- * The NIC line rate of host h whose connections share it (bytes/s): its own, or the server's rate
- * C. Fluid connections only, each limited by a rate (not a window).
+ * The NIC line rate of host h whose connections (flow indices) share it (bytes/s): its own, or the
+ * server's rate C. Fluid connections only, each limited by a rate (not a window).
  */
-function hostNicRate(model: PathServerModel, h: number, serverRate: number | undefined): number {
-  const connections = model.flows.flatMap((f, j) => (f.host === h ? [j] : []));
+function hostNicRate(model: PathServerModel, h: number, connections: readonly number[], serverRate: number | undefined): number {
   if (model.packets !== undefined) throw new ModelError(`hosts[${h}]`, `${connections.length} connections`, 'fluid senders for hosts that share a NIC on the curve engine (with whole packets they run on the event engine)');
   for (const j of connections) {
     const cca = model.flows[j].cca;

@@ -35,21 +35,27 @@ export function fluidNicAdmission(connections: readonly FluidConnection[], lineR
   const builders = connections.map(() => new CurveBuilder());
   const slopes = new Float64Array(n).fill(Number.NaN);
   const demand = new Float64Array(n);
+  const backlog = new Float64Array(n);
   const empties = new Float64Array(n);
   const end = t1 - t0;
+  // Bytes connection i's remaining arrivals reach at x on its current segment (right side at its start).
+  const arrivedAt = (i: number, x: number): number => {
+    const R = remaining[i];
+    const k = segment[i];
+    return R.t[k] === x ? R.r[k] : R.r[k] + R.s[k] * (x - R.t[k]);
+  };
+  const mostSteps = 4 * n + 64 * remaining.reduce((sum, r) => sum + r.t.length, 0) + 1024;
   let tau = 0;
   for (let steps = 0; ; steps++) {
-    if (steps > 4 * n + 64 * remaining.reduce((sum, r) => sum + r.t.length, 0) + 1024) throw new Error(`fluidNicAdmission: no end in sight at τ = ${tau} s of ${end} s`);
+    if (steps > mostSteps) throw new Error(`fluidNicAdmission: no end in sight at τ = ${tau} s of ${end} s`);
     // Each connection's segment of remaining arrivals at τ (the last breakpoint at or before it),
     // its backlog there (right side) and what it asks for.
     for (let i = 0; i < n; i++) {
       const R = remaining[i];
       while (segment[i] + 1 < R.t.length && R.t[segment[i] + 1] <= tau) segment[i] += 1;
-      const k = segment[i];
-      const arrived = R.t[k] === tau ? R.r[k] : R.r[k] + R.s[k] * (tau - R.t[k]);
-      const backlog = arrived - admitted[i];
+      backlog[i] = arrivedAt(i, tau) - admitted[i];
       const rate = connections[i].rate;
-      demand[i] = backlog > margin ? rate : Math.min(rate, R.s[k]);
+      demand[i] = backlog[i] > margin ? rate : Math.min(rate, R.s[segment[i]]);
     }
     waterFill(demand, lineRate, give);
     for (let i = 0; i < n; i++) {
@@ -65,22 +71,14 @@ export function fluidNicAdmission(connections: readonly FluidConnection[], lineR
       const k = segment[i];
       if (k + 1 < R.t.length && R.t[k + 1] < next) next = R.t[k + 1];
       empties[i] = Infinity;
-      const arrived = R.t[k] === tau ? R.r[k] : R.r[k] + R.s[k] * (tau - R.t[k]);
-      const backlog = arrived - admitted[i];
-      if (backlog > margin && give[i] > R.s[k]) {
-        empties[i] = tau + backlog / (give[i] - R.s[k]);
+      if (backlog[i] > margin && give[i] > R.s[k]) {
+        empties[i] = tau + backlog[i] / (give[i] - R.s[k]);
         if (empties[i] < next) next = empties[i];
       }
     }
     const dt = next - tau;
-    for (let i = 0; i < n; i++) {
-      // A backlog that empties at `next` is exactly 0 there (no rounding left to drain in slivers).
-      if (empties[i] === next) {
-        const R = remaining[i];
-        const k = segment[i];
-        admitted[i] = R.r[k] + R.s[k] * (next - R.t[k]);
-      } else admitted[i] += give[i] * dt;
-    }
+    // A backlog that empties at `next` is exactly 0 there (no rounding left to drain in slivers).
+    for (let i = 0; i < n; i++) admitted[i] = empties[i] === next ? arrivedAt(i, next) : admitted[i] + give[i] * dt;
     tau = next;
   }
   return builders.map((b) => b.build());
