@@ -1,7 +1,7 @@
 import { redProbability, MarkDecisions, notificationPacing, type NotificationGap, type NotificationGrid } from '../../ecn.ts';
 import type { EcnConfig, PfcConfig, QcnConfig } from '../../model.ts';
 import { QcnCongestionPoint } from '../../qcn-congestion-point.ts';
-import { Floats } from './growable.ts';
+import { Floats, Ints } from './growable.ts';
 import type { PortState } from './block-queue.ts';
 
 /** Bytes: rounding guard of the PFC thresholds, as in the curve engine's PfcController. */
@@ -66,6 +66,11 @@ export class FifoPort {
   /** Every packet's arrival and transmission start, in the order they happened (s). */
   readonly arrivalTimes: Floats;
   readonly startTimes: Floats;
+  /**
+   * Each packet's flow in the order the port queued them (always kept: one integer per packet,
+   * from which the result replays the service without merging the flows' arrivals again).
+   */
+  readonly queueOrder: Ints;
   /** Packet time T = I/C (s). */
   readonly packetTime: number;
 
@@ -88,9 +93,11 @@ export class FifoPort {
     this.qcn = qcn === undefined ? null : new QcnCongestionPoint(qcn);
     const flows = capacities.length;
     this.packetTime = packet / rate;
-    const total = records ? capacities.reduce((a, b) => a + b, 0) : 1;
+    const expected = capacities.reduce((a, b) => a + b, 0);
+    const total = records ? expected : 1;
     this.arrivalTimes = new Floats(total);
     this.startTimes = new Floats(total);
+    this.queueOrder = new Ints(expected);
     this.ingressOf = ingressOf;
     const ports = ingressOf.reduce((m, g) => Math.max(m, g + 1), 0);
     this.ingress = new Int32Array(ports);
@@ -140,6 +147,7 @@ export class FifoPort {
       this.decide(flow, time, from, this.arrivedBefore * this.packet - this.departedAt(time));
     }
     this.push(flow, time);
+    this.queueOrder.push(flow);
     if (this.records) this.arrivalTimes.push(time);
     this.arrivedTotal += 1;
     const g = this.ingressOf[flow];

@@ -22,11 +22,10 @@ export interface FifoService {
 
 /**
  * The service of a FIFO port of rate I/T that the event engine ran, replayed from its flows'
- * arrivals: packets are queued in the engine's order (by instant, times within the curves'
- * tolerance of an instant's first being one instant; at one instant the latest train first, then
- * port order) and served back to back from the start of each busy period, busyStart + k·T (the
- * port's arithmetic, so the starts are the same numbers), none starting at or after the horizon.
- * The engine computes its events without keeping these per packet; results read them from here.
+ * arrivals when the engine did not record the order it queued them in (block mode): packets are
+ * queued in the engine's order (by instant, times within the curves' tolerance of an instant's
+ * first being one instant; at one instant the latest train first, then port order) and served
+ * back to back from the start of each busy period (see {@link serveFifo}).
  * @example replayFifo([{ times, trainStartOf }], Int32Array.of(0), 83.84e-9, 1e-3).startTimes
  */
 export function replayFifo(flows: readonly FlowArrivals[], ingressOf: Int32Array, T: number, horizon: number): FifoService {
@@ -100,9 +99,37 @@ export function replayFifo(flows: readonly FlowArrivals[], ingressOf: Int32Array
       order[m++] = instantFlow[a];
     }
   }
-  // The server: back to back within a busy period, a new one when a packet finds it idle.
+  return serveFifo(arrivalTimes, order.subarray(0, m), flows.map((f) => f.times.length), T, horizon);
+}
+
+/**
+ * The port's service from the order the engine queued its packets in (`order`: each packet's
+ * flow, in queueing order, as `FifoPort` records it) and each flow's arrival instants (s,
+ * increasing): the k-th packet of a flow in that order arrived at the flow's k-th instant. One
+ * pass, no merge; then served as {@link serveFifo} does.
+ * @example replayInOrder([Float64Array.of(0, 1e-6)], Int32Array.of(0, 0), 83.84e-9, 1e-3).startTimes.at(1) // 1e-6
+ */
+export function replayInOrder(times: readonly Float64Array[], order: Int32Array, T: number, horizon: number): FifoService {
+  const next = new Int32Array(times.length);
+  const arrivalTimes = new Floats(order.length);
+  for (let k = 0; k < order.length; k++) {
+    const j = order[k];
+    arrivalTimes.push(times[j][next[j]++]);
+  }
+  return serveFifo(arrivalTimes, order, times.map((v) => v.length), T, horizon);
+}
+
+/**
+ * A FIFO server of packet time T fed packets in queueing order (`arrivalTimes`, s, and each
+ * packet's flow in `order`): back to back from the start of each busy period, busyStart + k·T
+ * (the port's arithmetic, so the starts are the same numbers), a new busy period when a packet
+ * finds the server idle, none starting at or after the horizon. `counts`: packets per flow (room
+ * for each flow's starts).
+ */
+export function serveFifo(arrivalTimes: Floats, order: Int32Array, counts: readonly number[], T: number, horizon: number): FifoService {
+  const total = arrivalTimes.length;
   const startTimes = new Floats(total);
-  const flowStarts = flows.map((f) => new Floats(f.times.length));
+  const flowStarts = counts.map((c) => new Floats(c));
   let busyStart = -Infinity;
   let busyCount = 0;
   let free = -Infinity;

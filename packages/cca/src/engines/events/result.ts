@@ -5,7 +5,7 @@ import type { PacketSender } from './sender.ts';
 import type { FifoPort } from './fifo-port.ts';
 import { Floats } from './growable.ts';
 import type { EventLog, NotificationLog } from './event-log.ts';
-import { replayFifo, type FifoService } from './fifo-replay.ts';
+import { replayFifo, replayInOrder, type FifoService } from './fifo-replay.ts';
 
 /**
  * The event engine's result, in the curve engine's form. The curves are exact and built on first
@@ -21,10 +21,15 @@ export function eventResult(model: PathServerModel, senders: PacketSender[], por
   const horizon = model.horizon;
   const I = port.packet;
   const T = port.packetTime;
-  // The port's service: as it recorded it, or replayed from the senders' records.
+  // The port's service: as it recorded it, or replayed from the senders' records in the order the
+  // port queued their packets (merged again from the senders' records after block mode, which
+  // queues packets without the port).
   let replayed: FifoService | undefined;
-  const service = (): FifoService =>
-    recorded ? port : (replayed ??= replayFifo(senders.map((s) => ({ times: s.starts, trainStartOf: (k: number) => s.trainStartOf(k) })), Int32Array.from(senders, (_, j) => j), T, horizon));
+  const replay = (): FifoService =>
+    blocks === 0
+      ? replayInOrder(senders.map((s) => s.starts.view()), port.queueOrder.view(), T, horizon)
+      : replayFifo(senders.map((s) => ({ times: s.starts, trainStartOf: (k: number) => s.trainStartOf(k) })), Int32Array.from(senders, (_, j) => j), T, horizon);
+  const service = (): FifoService => (recorded ? port : (replayed ??= replay()));
   const flows: FlowResult[] = senders.map((s, j) => {
     const admitted = s.admittedCurve(horizon);
     let sent: Curve | undefined;
