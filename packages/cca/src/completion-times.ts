@@ -2,6 +2,7 @@ import { firstTimeAbove } from '@ccalc/curves';
 import type { EngineResult } from './results.ts';
 import type { PathServerModel } from './model.ts';
 import { connectionOpenings } from './ccas/new-connections.ts';
+import { transmittedCrossing } from './packet-record.ts';
 
 const completions = new WeakMap<EngineResult, readonly (number | null)[]>();
 
@@ -14,10 +15,10 @@ const completions = new WeakMap<EngineResult, readonly (number | null)[]>();
 export function flowCompletionTimes(result: EngineResult): readonly (number | null)[] {
   let times = completions.get(result);
   if (times === undefined) {
-    times = result.flows.map((f) => {
+    times = result.flows.map((f, j) => {
       const total = f.arrivals.at(Infinity);
       if (!Number.isFinite(total)) return null;
-      const t = firstTimeAbove(f.delivered, 0, result.horizon, total - 1e-6);
+      const t = deliveredCrossing(result, j, total - 1e-6);
       return Number.isFinite(t) ? t : null;
     });
     completions.set(result, times);
@@ -39,8 +40,19 @@ export function connectionCompletionTimes(result: EngineResult, model: PathServe
     ends.push(f.arrivals.at(Infinity));
     return ends.map((level) => {
       if (!Number.isFinite(level)) return null;
-      const t = firstTimeAbove(f.delivered, 0, result.horizon, level - 1e-6);
+      const t = deliveredCrossing(result, j, level - 1e-6);
       return Number.isFinite(t) ? t : null;
     });
   });
+}
+
+/**
+ * The first instant in [0, horizon] at which flow j's delivered bytes D_j exceed `level` (s; +∞ if
+ * none): on the curve, or from the transmissions the result's packets record (the same instant,
+ * without building the curve).
+ */
+function deliveredCrossing(result: EngineResult, j: number, level: number): number {
+  const p = result.packets;
+  if (p !== undefined) return transmittedCrossing(p.flowStarts(j), p.size, p.transmission, level, result.horizon);
+  return firstTimeAbove(result.flows[j].delivered, 0, result.horizon, level);
 }

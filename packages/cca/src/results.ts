@@ -1,4 +1,5 @@
 import type { Curve, CurveJSON } from '@ccalc/curves';
+import type { PacketRecord } from './packet-record.ts';
 
 /** One entry of the typed event log. */
 export interface EngineEvent {
@@ -66,6 +67,11 @@ export interface EngineResult {
   stats: { windows: number; events: number; engine: 'curves' | 'events' | 'segments'; blocks?: number };
   /** The TCP path's own curves (segment engine only). */
   tcp?: TcpCurves;
+  /**
+   * The packets the curves are built from (event engine, whole packets): output readers sample
+   * them here in one pass instead of building every flow's curves (`packetArrivalRates`).
+   */
+  packets?: PacketRecord;
 }
 
 /** What the segment engine adds to a result: the queues as a simulator samples them, and the sockets. */

@@ -1,5 +1,5 @@
 import { type Curve, EPSILON, asRateLatency, averageRates, firstTimeAbove, firstTimeBelow, sample } from '@ccalc/curves';
-import { connectionCompletionTimes, connectionOpenings, flowCompletionTimes, flowDelays, flowSenders, pausedCounts, type EngineResult, type PathServerModel } from '@ccalc/cca';
+import { connectionCompletionTimes, connectionOpenings, flowCompletionTimes, flowDelays, flowSenders, packetArrivalRates, pausedCounts, transmittedAt, type EngineResult, type PathServerModel } from '@ccalc/cca';
 import type { ModelSeries } from './compare.ts';
 import { quantile } from 'd3-array';
 import { csvNumber, eventDetailsCell, rounded } from './csv-numbers.ts';
@@ -29,17 +29,21 @@ export function stepSamples(s: { time: number[]; value: number[] } | undefined, 
  * A run's aggregate series in bins of `bin` seconds (output only; the result itself is exact): bin
  * starts (s); the arrival rate at the server, Σ_j Â_j as the server sees it averaged over each bin,
  * as the paper bins it (the flows' `sent` curves: with whole packets the packets as they arrive, as
- * a simulator counts them, and retransmissions included); the departure rate likewise; the backlog
- * at each bin start (bytes).
+ * a simulator counts them, and retransmissions included; read from the result's packets when it
+ * records them, with the curves' values); the departure rate likewise; the backlog at each bin
+ * start (bytes).
  */
 export function binnedSeries(result: EngineResult, bin: number): { starts: number[]; arrival: number[]; departure: number[]; backlog: number[] } {
   const count = Math.floor(result.horizon / bin + 1e-9);
   const starts = Array.from({ length: count }, (_, k) => k * bin);
   const arrival = new Array<number>(count).fill(0);
-  for (const f of result.flows) {
+  const packets = result.packets;
+  result.flows.forEach((f, j) => {
+    // Whole packets of the event engine: binned from the packets, with the staircase's values.
+    if (packets !== undefined) return packetArrivalRates(packets.flowArrivals(j), packets.size, result.horizon, 0, bin, count, arrival);
     const a = averageRates(f.sent, 0, bin, count);
     for (let k = 0; k < count; k++) arrival[k] += a[k];
-  }
+  });
   return { starts, arrival, departure: averageRates(result.departures, 0, bin, count), backlog: sample(result.backlog, starts) };
 }
 
@@ -321,6 +325,12 @@ function completionFigures(completion: (number | null)[]): { completed: number; 
   };
 }
 
+/** Flow j's delivered bytes D_j(t): from its packets' transmissions where the result records them, else its curve. */
+function deliveredAt(result: EngineResult, j: number, t: number): number {
+  const p = result.packets;
+  return p === undefined ? result.flows[j].delivered.at(t) : transmittedAt(p.flowStarts(j), p.size, p.transmission, result.horizon, t);
+}
+
 /** When a flow's first byte arrives (s; +∞ if none by the horizon). */
 function firstArrival(f: EngineResult['flows'][number], horizon: number): number {
   return firstTimeAbove(f.arrivals, 0, horizon, 1e-9);
@@ -349,7 +359,7 @@ function fairness(result: EngineResult, groups: readonly number[][], completion:
   groups.forEach((flows, g) => {
     const start = Math.min(...flows.map((j) => firstArrival(result.flows[j], result.horizon)));
     const end = completion[g] ?? result.horizon;
-    if (start < end) x.push(flows.reduce((sum, j) => sum + result.flows[j].delivered.at(end), 0) / (end - start));
+    if (start < end) x.push(flows.reduce((sum, j) => sum + deliveredAt(result, j, end), 0) / (end - start));
   });
   const sum = x.reduce((a, b) => a + b, 0);
   const squares = x.reduce((a, b) => a + b * b, 0);

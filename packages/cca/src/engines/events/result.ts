@@ -67,6 +67,12 @@ export function eventResult(model: PathServerModel, senders: PacketSender[], por
       return notifications.notifications();
     },
     stats: { windows: 0, events: log.length, engine: 'events', blocks },
+    packets: {
+      size: I,
+      transmission: T,
+      flowArrivals: (j) => senders[j].starts.view(),
+      flowStarts: (j) => service().flowStarts[j].view(),
+    },
   };
 }
 

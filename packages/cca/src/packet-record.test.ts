@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { averageRates, firstTimeAbove } from '@ccalc/curves';
+import { ns3IncastModel } from './examples.ts';
+import { runEvents } from './engines/events/run-events.ts';
+import { eventEngineSupport } from './engines/events/support.ts';
+import { randomPacketModel } from './test-support/random-models.ts';
+import { Mulberry32 } from './random.ts';
+import { packetArrivalRates, transmittedAt, transmittedCrossing } from './packet-record.ts';
+import type { EngineResult } from './results.ts';
+
+/**
+ * Every reading from the packets equals the curve's, to the bit: binned arrival rates (bins that
+ * fall on packet instants, odd widths), delivered bytes at packet starts, ends, the horizon and
+ * random instants, and the first instant above levels at and between packet boundaries.
+ */
+function expectSameAsCurves(result: EngineResult, seed: number): number {
+  const p = result.packets!;
+  const { size: I, transmission: T } = p;
+  const g = new Mulberry32(seed);
+  let checks = 0;
+  result.flows.forEach((f, j) => {
+    const starts = p.flowStarts(j);
+    for (const width of [1e-6, 3 * T, 0.37e-6]) {
+      const count = Math.floor(result.horizon / width);
+      const fromPackets = new Array<number>(count).fill(0);
+      packetArrivalRates(p.flowArrivals(j), I, result.horizon, 0, width, count, fromPackets);
+      expect(fromPackets).toEqual(averageRates(f.sent, 0, width, count));
+      checks += count;
+    }
+    const times = [0, result.horizon, 2 * result.horizon, ...Array.from({ length: 20 }, () => g.next() * result.horizon)];
+    // At starts and ends, and within the tolerance (1 ps) of them, where the curve reads its breakpoint.
+    for (const s of starts.slice(0, 50)) times.push(s, s + T, s + T / 3, s + 4e-13, s + T - 4e-13);
+    for (const x of times) expect(transmittedAt(starts, I, T, result.horizon, x)).toBe(f.delivered.at(x));
+    const total = f.delivered.at(result.horizon);
+    const levels = [-1, 0, total - 1e-6, total, total + 1, ...Array.from({ length: 20 }, () => g.next() * total)];
+    for (let k = 1; k <= Math.min(50, starts.length); k++) levels.push(k * I - 1e-6, k * I);
+    for (const level of levels) expect(transmittedCrossing(starts, I, T, level, result.horizon)).toBe(firstTimeAbove(f.delivered, 0, result.horizon, level));
+    checks += times.length + levels.length;
+  });
+  return checks;
+}
+
+describe('reading the curves from the packets', () => {
+  it.each([
+    ['A1 (PFC)', { dcqcn: false, pfc: true }],
+    ['A2 (DCQCN + PFC)', { dcqcn: true, pfc: true }],
+  ] as const)('%s to 3 ms, and cut mid-transmission: the curves\' values', (_, options) => {
+    expect(expectSameAsCurves(runEvents(ns3IncastModel({ ...options, horizon: 3e-3 })), 1)).toBeGreaterThan(10_000);
+    // A horizon that falls inside transmissions: runs cut by it.
+    expect(expectSameAsCurves(runEvents(ns3IncastModel({ ...options, horizon: 1e-3 + 37e-9 })), 2)).toBeGreaterThan(1_000);
+  });
+
+  it('on 60 random models (ties at an instant, idle gaps, fluid-paced packets)', () => {
+    let models = 0;
+    for (let seed = 1; models < 60; seed++) {
+      const model = randomPacketModel(seed);
+      if (eventEngineSupport(model) !== null) continue;
+      expectSameAsCurves(runEvents(model), seed);
+      models += 1;
+    }
+  });
+
+  it('worked by hand: two back-to-back packets, then one after a gap', () => {
+    const T = 80e-9;
+    const starts = Float64Array.of(0, T, 400e-9);
+    expect(transmittedAt(starts, 1000, T, 1, 120e-9)).toBeCloseTo(1500, 9);
+    expect(transmittedAt(starts, 1000, T, 1, 300e-9)).toBe(2000);
+    expect(transmittedCrossing(starts, 1000, T, 2500, 1)).toBeCloseTo(440e-9, 20);
+    expect(transmittedCrossing(starts, 1000, T, 3000, 1)).toBe(Infinity);
+    // Cut by a horizon at 420 ns: 2,250 B then, and the crossing of 2,500 B never comes.
+    expect(transmittedAt(starts, 1000, T, 420e-9, 1)).toBeCloseTo(2250, 9);
+    expect(transmittedCrossing(starts, 1000, T, 2500, 420e-9)).toBe(Infinity);
+    const rates = [0, 0];
+    packetArrivalRates(starts, 1000, 1, 0, 200e-9, 2, rates);
+    expect(rates).toEqual([2000 / 200e-9, 0]);
+  });
+});
