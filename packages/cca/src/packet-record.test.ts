@@ -5,7 +5,7 @@ import { runEvents } from './engines/events/run-events.ts';
 import { eventEngineSupport } from './engines/events/support.ts';
 import { randomPacketModel } from './test-support/random-models.ts';
 import { Mulberry32 } from './random.ts';
-import { packetArrivalRates, transmittedAt, transmittedCrossing } from './packet-record.ts';
+import { packetArrivalRates, packetDepartureRates, transmittedAt, transmittedCrossing } from './packet-record.ts';
 import type { EngineResult } from './results.ts';
 
 /**
@@ -18,6 +18,12 @@ function expectSameAsCurves(result: EngineResult, seed: number): number {
   const { size: I, transmission: T } = p;
   const g = new Mulberry32(seed);
   let checks = 0;
+  // The server's departures, binned.
+  for (const width of [1e-6, 3 * T, 0.37e-6]) {
+    const count = Math.floor(result.horizon / width);
+    expect(packetDepartureRates(p, result.horizon, width, count)).toEqual(averageRates(result.departures, 0, width, count));
+    checks += count;
+  }
   result.flows.forEach((f, j) => {
     const starts = p.flowStarts(j);
     for (const width of [1e-6, 3 * T, 0.37e-6]) {

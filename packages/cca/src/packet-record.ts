@@ -15,38 +15,137 @@ export interface PacketRecord {
   flowArrivals(j: number): Float64Array;
   /** Flow j's transmission starts (s, increasing): `delivered` rises at I/T while one is transmitted. */
   flowStarts(j: number): Float64Array;
+  /** Every packet's arrival at the server (s, increasing): Σ_j sent_j. */
+  arrivals(): Float64Array;
+  /** Every transmission start (s, increasing): the departures D. */
+  starts(): Float64Array;
+}
+
+/**
+ * The staircase of packets of I bytes arriving at `times` (s, increasing; none counted at or after
+ * the horizon), read at nondecreasing instants as its curve gives it: the packets that arrived
+ * before x, a packet within the curves' tolerance of x (1 ps) counting as arriving at x (the
+ * value at a jump is the one before it). `through(x)` is the right limit there.
+ * @example new ArrivalCursor(Float64Array.of(0, 5e-7), 1000, 1).at(1e-6) // 2000
+ */
+export class ArrivalCursor {
+  private arrived = 0;
+  private level = 0;
+
+  constructor(
+    private readonly times: Float64Array,
+    private readonly I: number,
+    private readonly horizon: number,
+  ) {}
+
+  /** The staircase at x (bytes; added up packet by packet, as the curve's levels are). */
+  at(x: number): number {
+    if (x < 0) return 0;
+    const { times, horizon, I } = this;
+    while (this.arrived < times.length && times[this.arrived] < x && times[this.arrived] < horizon && !close(times[this.arrived], x)) {
+      this.arrived += 1;
+      this.level += I;
+    }
+    return this.level;
+  }
+
+  /** Its right limit at x: the packets that arrived by x, those within the tolerance of it included (bytes). */
+  through(x: number): number {
+    const { times, horizon, I } = this;
+    let level = this.level;
+    for (let k = this.arrived; k < times.length && times[k] < horizon && (times[k] <= x || close(times[k], x)); k++) level += I;
+    return level;
+  }
+}
+
+/**
+ * The bytes transmitted by packets of I bytes starting at `starts` (s, increasing) and taking T
+ * each, read at nondecreasing instants as the `transmitted` curve gives them: a run of back-to-back
+ * packets (one starting within the tolerance of the previous one's end continues it) rises at I/T
+ * from its start; the value at an instant within the tolerance of a run's start or end is the
+ * value there; a run cut by the horizon holds its value there from then on.
+ * @example new TransmittedCursor(Float64Array.of(0), 1000, 8e-8, 1).at(4e-8) // 500
+ */
+export class TransmittedCursor {
+  private next = 0;
+  private runStart = 0;
+  private runLevel = 0;
+  private bytes = 0;
+  private end = -Infinity;
+  private readonly rate: number;
+
+  constructor(
+    private readonly starts: Float64Array,
+    private readonly I: number,
+    private readonly T: number,
+    private readonly horizon: number,
+  ) {
+    this.rate = I / T;
+  }
+
+  /** The bytes transmitted by x. */
+  at(x: number): number {
+    if (x <= 0) return 0;
+    const { starts, horizon, I, T } = this;
+    const y = x < horizon ? x : horizon;
+    for (; this.next < starts.length; this.next++) {
+      const s = starts[this.next];
+      if (!(s < horizon) || (s > y && !close(s, y))) break;
+      if (!close(s, this.end)) {
+        // A first run within the tolerance of time 0 starts on the curve's first breakpoint.
+        this.runStart = close(s, 0) ? 0 : s;
+        this.runLevel = this.bytes;
+      }
+      this.bytes += I;
+      this.end = s + T;
+    }
+    const { end, bytes, runStart, runLevel } = this;
+    if (end > horizon && (y === horizon || close(y, horizon))) return bytes - this.rate * (end - horizon);
+    if (end <= y || close(end, y)) return bytes;
+    return close(runStart, y) ? runLevel : runLevel + this.rate * (y - runStart);
+  }
 }
 
 /**
  * Adds to `into[k]` the average rate over bin [start + k·w, start + (k+1)·w) of the staircase of
  * packets of I bytes arriving at `times` (s, increasing; those at or after the horizon are not
  * counted), for k = 0 … count − 1: what `averageRates(staircase, start, w, count)` gives, from
- * the staircase's values at the bin edges. The staircase at x holds the packets that arrived
- * before x, a packet within the curves' tolerance of x (1 ps) counting as arriving at x (the
- * value at a jump is the one before it). One walk over the packets and the edges (bytes/s).
+ * the staircase's values at the bin edges ({@link ArrivalCursor}). Bytes/s.
  * @example const r = [0]; packetArrivalRates(Float64Array.of(0, 5e-7), 1000, 1, 0, 1e-6, 1, r); r[0] // 2e9
  */
 export function packetArrivalRates(times: Float64Array, I: number, horizon: number, start: number, width: number, count: number, into: number[]): void {
-  let arrived = 0;
-  const at = (x: number): number => {
-    if (x < 0) return 0;
-    while (arrived < times.length && times[arrived] < x && times[arrived] < horizon && !close(times[arrived], x)) arrived += 1;
-    return arrived * I;
-  };
-  let left = count > 0 ? at(start) : 0;
+  const a = new ArrivalCursor(times, I, horizon);
+  let left = count > 0 ? a.at(start) : 0;
   for (let k = 0; k < count; k++) {
-    const right = at(start + (k + 1) * width);
+    const right = a.at(start + (k + 1) * width);
     into[k] += (right - left) / width;
     left = right;
   }
 }
 
 /**
+ * The server's departure rate averaged over each bin [k·w, (k+1)·w), k = 0 … count − 1 (bytes/s):
+ * what `averageRates(departures, 0, w, count)` gives, from the transmission starts
+ * ({@link TransmittedCursor}), in one walk over them and the edges.
+ * @example packetDepartureRates(result.packets, result.horizon, 1e-6, 31_000)[100]
+ */
+export function packetDepartureRates(p: PacketRecord, horizon: number, width: number, count: number): number[] {
+  const d = new TransmittedCursor(p.starts(), p.size, p.transmission, horizon);
+  const out = new Array<number>(count);
+  let left = count > 0 ? d.at(0) : 0;
+  for (let k = 0; k < count; k++) {
+    const right = d.at((k + 1) * width);
+    out[k] = (right - left) / width;
+    left = right;
+  }
+  return out;
+}
+
+/**
  * The first instant in [0, horizon] at which a flow's delivered bytes exceed `level`, from its
  * transmission starts (s, increasing, packets of I bytes taking T each): what `firstTimeAbove`
- * finds on the `delivered` curve, computed on the same segments (a run of back-to-back packets,
- * one starting within the tolerance of the previous one's end, rises from its start at I/T);
- * +∞ if none.
+ * finds on the `delivered` curve, computed on the same segments (a run of back-to-back packets
+ * rises from its start at I/T); +∞ if none.
  * @example transmittedCrossing(Float64Array.of(0, 1e-7), 1000, 8e-8, 1500, 1) // 1.2e-7
  */
 export function transmittedCrossing(starts: Float64Array, I: number, T: number, level: number, horizon: number): number {
@@ -60,7 +159,7 @@ export function transmittedCrossing(starts: Float64Array, I: number, T: number, 
     const s = starts[k];
     if (!(s < horizon)) break;
     if (!close(s, end)) {
-      runStart = s;
+      runStart = close(s, 0) ? 0 : s;
       runLevel = bytes;
     }
     bytes += I;
@@ -80,32 +179,9 @@ export function transmittedCrossing(starts: Float64Array, I: number, T: number, 
 
 /**
  * A flow's delivered bytes at x (s) from its transmission starts, as the `delivered` curve gives
- * it: I per packet whose transmission has ended, and the one in progress counted at I/T from its
- * run's start; flat from the horizon on.
+ * it ({@link TransmittedCursor}).
  * @example transmittedAt(Float64Array.of(0), 1000, 8e-8, 1, 4e-8) // 500
  */
 export function transmittedAt(starts: Float64Array, I: number, T: number, horizon: number, x: number): number {
-  if (x <= 0) return 0;
-  const rate = I / T;
-  const y = x < horizon ? x : horizon;
-  let runStart = 0;
-  let runLevel = 0;
-  let bytes = 0;
-  let end = -Infinity;
-  for (let k = 0; k < starts.length; k++) {
-    const s = starts[k];
-    if (!(s < horizon) || (s > y && !close(s, y))) break;
-    if (!close(s, end)) {
-      runStart = s;
-      runLevel = bytes;
-    }
-    bytes += I;
-    end = s + T;
-  }
-  // A run cut by the horizon: the curve holds its value there from then on.
-  if (end > horizon && (y === horizon || close(y, horizon))) return bytes - rate * (end - horizon);
-  // After the last run (or at its end, within the tolerance): every packet started is delivered.
-  if (end <= y || close(end, y)) return bytes;
-  // Within a run, as the curve's segment from the run's start gives it (at the run's start itself, its level).
-  return close(runStart, y) ? runLevel : runLevel + rate * (y - runStart);
+  return new TransmittedCursor(starts, I, T, horizon).at(x);
 }

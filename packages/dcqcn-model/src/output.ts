@@ -1,5 +1,5 @@
 import { type Curve, EPSILON, asRateLatency, averageRates, firstTimeAbove, firstTimeBelow, sample } from '@ccalc/curves';
-import { connectionCompletionTimes, connectionOpenings, flowCompletionTimes, flowDelays, flowSenders, packetArrivalRates, pausedCounts, transmittedAt, type EngineResult, type PathServerModel } from '@ccalc/cca';
+import { connectionCompletionTimes, connectionOpenings, flowCompletionTimes, flowDelays, flowSenders, packetArrivalRates, packetDepartureRates, pausedCounts, transmittedAt, type EngineResult, type PathServerModel } from '@ccalc/cca';
 import type { ModelSeries } from './compare.ts';
 import { quantile } from 'd3-array';
 import { csvNumber, eventDetailsCell, rounded } from './csv-numbers.ts';
@@ -44,7 +44,8 @@ export function binnedSeries(result: EngineResult, bin: number): { starts: numbe
     const a = averageRates(f.sent, 0, bin, count);
     for (let k = 0; k < count; k++) arrival[k] += a[k];
   });
-  return { starts, arrival, departure: averageRates(result.departures, 0, bin, count), backlog: sample(result.backlog, starts) };
+  const departure = packets === undefined ? averageRates(result.departures, 0, bin, count) : packetDepartureRates(packets, result.horizon, bin, count);
+  return { starts, arrival, departure, backlog: sample(result.backlog, starts) };
 }
 
 /**
@@ -325,6 +326,13 @@ function completionFigures(completion: (number | null)[]): { completed: number; 
   };
 }
 
+/** Bytes the server sent over [from, to], D(to) − D(from): from the packets where the result records them, else the curve. */
+function departedBetween(result: EngineResult, from: number, to: number): number {
+  const p = result.packets;
+  if (p === undefined) return result.departures.at(to) - result.departures.at(from);
+  return transmittedAt(p.starts(), p.size, p.transmission, result.horizon, to) - transmittedAt(p.starts(), p.size, p.transmission, result.horizon, from);
+}
+
 /** Flow j's delivered bytes D_j(t): from its packets' transmissions where the result records them, else its curve. */
 function deliveredAt(result: EngineResult, j: number, t: number): number {
   const p = result.packets;
@@ -344,7 +352,7 @@ function utilisation(result: EngineResult, model: PathServerModel): number | nul
   const rl = asRateLatency(model.service);
   const start = Math.min(...result.flows.map((f) => firstArrival(f, result.horizon)));
   if (rl === null || !(start < result.horizon)) return null;
-  const sent = result.departures.at(result.horizon) - result.departures.at(start);
+  const sent = departedBetween(result, start, result.horizon);
   return Math.round((sent / (rl.rate * (result.horizon - start))) * 1e6) / 1e6;
 }
 

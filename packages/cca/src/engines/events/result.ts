@@ -1,10 +1,12 @@
-import { type Curve, CurveBuilder, close, subtract } from '@ccalc/curves';
+import { type Curve, CurveBuilder, close } from '@ccalc/curves';
 import type { PathServerModel } from '../../model.ts';
 import type { EngineResult, FlowResult } from '../../results.ts';
+import type { PacketRecord } from '../../packet-record.ts';
 import type { PacketSender } from './sender.ts';
 import type { FifoPort } from './fifo-port.ts';
 import { Floats } from './growable.ts';
 import type { EventLog, NotificationLog } from './event-log.ts';
+import { packetBacklog } from './packet-backlog.ts';
 import { replayFifo, replayInOrder, type FifoService } from './fifo-replay.ts';
 
 /**
@@ -51,14 +53,24 @@ export function eventResult(model: PathServerModel, senders: PacketSender[], por
   });
   let departures: Curve | undefined;
   let backlog: Curve | undefined;
+  let arrivals: Float64Array | undefined;
+  let starts: Float64Array | undefined;
+  const packets: PacketRecord = {
+    size: I,
+    transmission: T,
+    flowArrivals: (j) => senders[j].starts.view(),
+    flowStarts: (j) => service().flowStarts[j].view(),
+    arrivals: () => (arrivals ??= increasing(service().arrivalTimes).view()),
+    starts: () => (starts ??= increasing(service().startTimes).view()),
+  };
   return {
     horizon,
     flows,
     get departures() {
-      return (departures ??= transmitted(increasing(service().startTimes), I, T, horizon));
+      return (departures ??= transmitted(Floats.of(packets.starts()), I, T, horizon));
     },
     get backlog() {
-      return (backlog ??= subtract(staircase(increasing(service().arrivalTimes), I, horizon), this.departures));
+      return (backlog ??= packetBacklog(packets.arrivals(), packets.starts(), I, T, horizon));
     },
     get events() {
       return log.events();
@@ -67,12 +79,7 @@ export function eventResult(model: PathServerModel, senders: PacketSender[], por
       return notifications.notifications();
     },
     stats: { windows: 0, events: log.length, engine: 'events', blocks },
-    packets: {
-      size: I,
-      transmission: T,
-      flowArrivals: (j) => senders[j].starts.view(),
-      flowStarts: (j) => service().flowStarts[j].view(),
-    },
+    packets,
   };
 }
 
