@@ -98,12 +98,7 @@ export class EventLog {
   events(): EngineEvent[] {
     if (this.built !== null) return this.built;
     const n = this.times.length;
-    let order: Int32Array | null = null;
-    if (this.late) {
-      order = Int32Array.from({ length: n }, (_, k) => k);
-      const times = this.times;
-      order.sort((a, b) => times.at(a) - times.at(b) || a - b);
-    }
+    const order = this.late ? timeOrder(this.times) : null;
     const out: EngineEvent[] = new Array(n);
     for (let q = 0; q < n; q++) {
       const k = order === null ? q : order[q];
@@ -111,6 +106,51 @@ export class EventLog {
     }
     return (this.built = out);
   }
+}
+
+/**
+ * The items of a column in increasing order of value, equal values in column order (a stable
+ * sort): the items logged in order (at or above every earlier one) are kept in place, the few
+ * logged late are sorted alone, and the two are merged. A comparator sort of every item costs
+ * about 1 µs per item on this runtime even when nothing is out of order.
+ * @example Array.from(timeOrder(column)) // [0, 2, 1, 3] for a column holding 1, 3, 2, 4
+ */
+export function timeOrder(times: FloatColumn): Int32Array {
+  const n = times.length;
+  const inOrder = new Int32Array(n);
+  const late: number[] = [];
+  let m = 0;
+  let highest = -Infinity;
+  for (let k = 0; k < n; k++) {
+    const t = times.at(k);
+    if (t >= highest) {
+      highest = t;
+      inOrder[m++] = k;
+    } else late.push(k);
+  }
+  late.sort((a, b) => times.at(a) - times.at(b) || a - b);
+  // Merge by (value, index).
+  const out = new Int32Array(n);
+  let i = 0;
+  let j = 0;
+  for (let q = 0; q < n; q++) {
+    if (j >= late.length) out[q] = inOrder[i++];
+    else if (i >= m) out[q] = late[j++];
+    else {
+      const a = inOrder[i];
+      const b = late[j];
+      const ta = times.at(a);
+      const tb = times.at(b);
+      if (ta < tb || (ta === tb && a < b)) {
+        out[q] = a;
+        i += 1;
+      } else {
+        out[q] = b;
+        j += 1;
+      }
+    }
+  }
+  return out;
 }
 
 /** Whether d has exactly `keys`, in that order. */
