@@ -276,8 +276,8 @@ export async function runScenario(scenario: Runnable, horizon: number, bin: numb
     if (options.plots === false) return;
     const charts = runCharts(name, result, model);
     await writeFile(join(dir, 'charts.json'), JSON.stringify(charts));
-    const { renderChart } = await import('./render.ts'); // vega and resvg load only when plots are written
-    for (const c of charts) await renderChart(c.spec, join(dir, c.name));
+    const { renderCharts } = await import('./render.ts'); // vega and resvg load only when plots are written
+    await renderCharts(charts.map((c) => ({ spec: c.spec, base: join(dir, c.name) })));
   });
   if (dcqcnTrace !== undefined) {
     const { modelDcqcnTrace } = await import('./check-trace/export.ts');

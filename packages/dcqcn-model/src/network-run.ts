@@ -157,8 +157,8 @@ export async function runNetworkScenario(s: NetworkRunnable, horizon: number, bi
     if (options.plots === false) return;
     const charts = networkCharts(s.name, result, summary, bin);
     await writeFile(join(dir, 'charts.json'), JSON.stringify(charts));
-    const { renderChart } = await import('./render.ts');
-    for (const c of charts) await renderChart(c.spec, join(dir, c.name));
+    const { renderCharts } = await import('./render.ts');
+    await renderCharts(charts.map((c) => ({ spec: c.spec, base: join(dir, c.name) })));
   });
   return summary;
 }

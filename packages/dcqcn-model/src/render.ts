@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import * as vega from 'vega';
 import * as vegaLite from 'vega-lite';
-import { Resvg } from '@resvg/resvg-js';
+import { Resvg, renderAsync, type ResvgRenderOptions } from '@resvg/resvg-js';
 
 /** Sans fonts tried in order for PNG rendering (resvg falls back to a serif font otherwise). */
 const SANS_FONTS = [
@@ -32,14 +32,17 @@ export async function vegaLiteToSvg(spec: Record<string, unknown>): Promise<stri
  * @example await writeFile('chart.png', svgToPng(await vegaLiteToSvg(spec)))
  */
 export function svgToPng(svg: string, zoom = 2): Buffer {
+  return new Resvg(svg, pngOptions(zoom)).render().asPng();
+}
+
+/** resvg's options for {@link svgToPng}: the zoom, a white background, DejaVu Sans where installed. */
+function pngOptions(zoom: number): ResvgRenderOptions {
   const fontFiles = SANS_FONTS.filter((f) => existsSync(f));
-  return new Resvg(svg, {
+  return {
     fitTo: { mode: 'zoom', value: zoom },
     background: 'white',
     font: { fontFiles, loadSystemFonts: fontFiles.length === 0, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' },
-  })
-    .render()
-    .asPng();
+  };
 }
 
 /**
@@ -47,9 +50,34 @@ export function svgToPng(svg: string, zoom = 2): Buffer {
  * DejaVu Sans), creating the folder. Returns the two paths.
  */
 export async function renderChart(spec: Record<string, unknown>, base: string): Promise<{ svg: string; png: string }> {
-  const svg = await vegaLiteToSvg(spec);
-  await mkdir(dirname(base), { recursive: true });
-  await writeFile(`${base}.svg`, svg);
-  await writeFile(`${base}.png`, svgToPng(svg));
-  return { svg: `${base}.svg`, png: `${base}.png` };
+  const [paths] = await renderCharts([{ spec, base }]);
+  return paths;
+}
+
+/**
+ * Renders Vega-Lite specifications to `<base>.svg` and `<base>.png` each, as {@link renderChart}
+ * does, but overlapped: each SVG is drawn on this thread in turn while the PNGs are rasterized on
+ * libuv's thread pool (resvg's `renderAsync`), which take about 60 % of the work. Same files.
+ * Returns the paths in the order given.
+ * @example await renderCharts(runCharts(name, result, model).map((c) => ({ spec: c.spec, base: join(dir, c.name) })))
+ */
+export async function renderCharts(charts: readonly { spec: Record<string, unknown>; base: string }[]): Promise<{ svg: string; png: string }[]> {
+  const options = pngOptions(2);
+  const pngs: Promise<void>[] = [];
+  const paths: { svg: string; png: string }[] = [];
+  try {
+    for (const { spec, base } of charts) {
+      const svg = await vegaLiteToSvg(spec);
+      await mkdir(dirname(base), { recursive: true });
+      pngs.push(renderAsync(svg, options).then((image) => writeFile(`${base}.png`, image.asPng())));
+      await writeFile(`${base}.svg`, svg);
+      paths.push({ svg: `${base}.svg`, png: `${base}.png` });
+    }
+  } finally {
+    // Every PNG started is written (or has failed) before this returns, even when a chart failed.
+    const settled = await Promise.allSettled(pngs);
+    const failed = settled.find((x): x is PromiseRejectedResult => x.status === 'rejected');
+    if (failed !== undefined) throw failed.reason;
+  }
+  return paths;
 }

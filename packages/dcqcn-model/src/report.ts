@@ -143,7 +143,8 @@ export async function writeReport(runs: readonly ReportRun[], out: string, title
   await mkdir(out, { recursive: true });
   const page = join(out, 'report.html');
   await writeFile(page, await reportHtml(title, runs, notes));
-  const { renderChart } = await import('./render.ts');
+  const { renderCharts } = await import('./render.ts');
+  const toDraw: { spec: Record<string, unknown>; base: string }[] = [];
   for (const r of runs) {
     for (const c of [...r.charts, ...(r.comparison?.charts ?? [])]) {
       const target = join(out, 'figures', `${name(r)}-${c.name.replace(/[^\w.-]+/g, '-')}`);
@@ -153,8 +154,9 @@ export async function writeReport(runs: readonly ReportRun[], out: string, title
       if (r.charts.includes(c) && existsSync(`${drawn}.png`) && existsSync(`${drawn}.svg`)) {
         await mkdir(dirname(target), { recursive: true });
         await Promise.all(['png', 'svg'].map((ext) => copyFile(`${drawn}.${ext}`, `${target}.${ext}`)));
-      } else await renderChart(c.spec, target);
+      } else toDraw.push({ spec: c.spec, base: target });
     }
   }
+  await renderCharts(toDraw);
   return page;
 }

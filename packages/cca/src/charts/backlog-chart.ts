@@ -2,6 +2,7 @@ import { polylineEnvelope, subtract } from '@ccalc/curves';
 import type { PathServerModel } from '../model.ts';
 import type { EngineResult } from '../results.ts';
 import { drawnRuns } from '../plots.ts';
+import { packetBacklog } from '../packet-backlog.ts';
 import { BASE, ZOOM, activeEnd, byteUnit, timeAxis, type Spec } from './chart-spec.ts';
 
 /** Columns of the per-ingress panel (about one per pixel). */
@@ -91,11 +92,14 @@ function panel(values: { run: number; order: number; t: number; y: number }[], r
  */
 function largestIngressBacklog(result: EngineResult, end: number): { t: number; y: number }[] {
   const best: ({ t: number; y: number } | undefined)[] = new Array(COLUMNS);
-  for (const f of result.flows) {
-    for (const v of polylineEnvelope(subtract(f.sent, f.delivered), end, COLUMNS)) {
+  const p = result.packets;
+  result.flows.forEach((f, j) => {
+    // The same curve from the packets where the result records them, without its flow's curves.
+    const backlog = p === undefined ? subtract(f.sent, f.delivered) : packetBacklog(p.flowArrivals(j), p.flowStarts(j), p.size, p.transmission, result.horizon);
+    for (const v of polylineEnvelope(backlog, end, COLUMNS)) {
       const c = Math.min(COLUMNS - 1, Math.floor((v.t / end) * COLUMNS));
       if (best[c] === undefined || v.y > best[c]!.y) best[c] = v;
     }
-  }
+  });
   return best.filter((v): v is { t: number; y: number } => v !== undefined);
 }

@@ -6,7 +6,7 @@ import type { PacketSender } from './sender.ts';
 import type { FifoPort } from './fifo-port.ts';
 import { Floats } from './growable.ts';
 import type { EventLog, NotificationLog } from './event-log.ts';
-import { packetBacklog } from './packet-backlog.ts';
+import { packetBacklog } from '../../packet-backlog.ts';
 import { replayFifo, replayInOrder, type FifoService } from './fifo-replay.ts';
 
 /**

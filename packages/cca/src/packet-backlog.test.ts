@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { type Curve, subtract } from '@ccalc/curves';
-import { ns3IncastModel } from '../../examples.ts';
-import { randomPacketModel } from '../../test-support/random-models.ts';
-import { runEvents } from './run-events.ts';
-import { eventEngineSupport } from './support.ts';
-import { staircase, transmitted } from './result.ts';
-import { Floats } from './growable.ts';
+import { ns3IncastModel } from './examples.ts';
+import { randomPacketModel } from './test-support/random-models.ts';
+import { runEvents } from './engines/events/run-events.ts';
+import { eventEngineSupport } from './engines/events/support.ts';
+import { staircase, transmitted } from './engines/events/result.ts';
+import { Floats } from './engines/events/growable.ts';
 import { packetBacklog } from './packet-backlog.ts';
-import type { EngineResult } from '../../results.ts';
+import type { EngineResult } from './results.ts';
 
 const breakpoints = (c: Curve): number[][] => [Array.from(c.t), Array.from(c.v), Array.from(c.r), Array.from(c.s)];
 
-/** The backlog built from the packets against subtract(staircase, transmitted): every breakpoint, to the bit. */
+/** The backlog built from the packets against subtract(staircase, transmitted): every breakpoint, to the bit; each flow's too. */
 function expectSameBacklog(result: EngineResult, horizon = result.horizon): number {
   const p = result.packets!;
   const arrivals = p.arrivals();
@@ -19,6 +19,10 @@ function expectSameBacklog(result: EngineResult, horizon = result.horizon): numb
   const direct = packetBacklog(arrivals, starts, p.size, p.transmission, horizon);
   const reference = subtract(staircase(Floats.of(arrivals), p.size, horizon), transmitted(Floats.of(starts), p.size, p.transmission, horizon));
   expect(breakpoints(direct)).toEqual(breakpoints(reference));
+  // Each flow's backlog sent_j − D_j (what PFC's per-ingress thresholds see), likewise.
+  if (horizon === result.horizon) result.flows.forEach((f, j) => {
+    expect(breakpoints(packetBacklog(p.flowArrivals(j), p.flowStarts(j), p.size, p.transmission, horizon))).toEqual(breakpoints(subtract(f.sent, f.delivered)));
+  });
   return direct.t.length;
 }
 
