@@ -11,7 +11,7 @@ const bin = resolve(import.meta.dirname, '../bin/ccalc.js');
 describe('ccalc run', () => {
   it('runs a built-in scenario and writes the CSVs, the summary and the plots', () => {
     const out = mkdtempSync(join(tmpdir(), 'ccalc-run-'));
-    const stdout = execFileSync('node', [bin, 'run', 'paper-aimd-fairness', '--horizon', '5 ms', '--bin', '10us', '--senders', '--out', out], { encoding: 'utf8' });
+    const stdout = execFileSync('node', [bin, 'run', 'paper-aimd-fairness', '--horizon', '5 ms', '--bin', '10us', '--senders', '--plots', '--out', out], { encoding: 'utf8' });
     expect(stdout).toMatch(/paper-aimd-fairness: peak backlog .* MB/);
     for (const f of ['series.csv', 'senders.csv', 'events.csv', 'summary.json', 'rates.svg', 'rates.png', 'backlog.svg', 'backlog.png']) expect(existsSync(join(out, f))).toBe(true);
     const series = readFileSync(join(out, 'series.csv'), 'utf8').trim().split('\n');
@@ -167,17 +167,26 @@ describe('ccalc run', () => {
     [['run', 'nope'], /^ccalc: scenario: expected a scenario file \(\.json\) or one of ns3-31-pfc, .*, got "nope"\n$/],
     [['run', 'missing.json'], /^ccalc: missing\.json: no such file; expected a scenario file\n$/],
     [['run', 'paper-vegas', '--bin', '5 apples'], /^ccalc: --bin: expected a duration such as "50 us" \(or seconds\), got "5 apples"/],
-    [['run', 'paper-vegas', '--speed', 'fast'], /^ccalc: --speed: expected one of --out, --bin, --horizon, --dcqcn-trace, --engine, --repeat, --senders, --no-plots, --no-events, --force, got "fast"\n$/],
+    [['run', 'paper-vegas', '--speed', 'fast'], /^ccalc: --speed: expected one of --out, --bin, --horizon, --dcqcn-trace, --engine, --repeat, --senders, --plots, --no-plots, --no-events, --force, got "fast"\n$/],
     [['run', 'ns3-31-pfc', '--engine', 'fast'], /^ccalc: --engine: expected events, curves, segments or auto, got "fast"\n$/],
     [['run', 'ns3-31-dcqcn', '--bin', '100ms'], /^ccalc: --bin: expected a duration at most the horizon \(ns3-31-dcqcn's, 30 ms\), got "100ms"\n$/],
     [['run', 'ns3-31-dcqcn', '--horizon', '0.5us'], /^ccalc: --horizon: expected a duration at least the bin \(ns3-31-dcqcn's, 1 µs; or give --bin\), got "0.5us"\n$/],
     [['run', 'ns3-31-pfc', '--repeat', '0'], /^ccalc: --repeat: expected a whole number from 1 to 1000, got "0"\n$/],
+    [['run', 'ns3-31-pfc', '--plots', '--no-plots'], /^ccalc: --plots: expected one of --plots \(draw the charts\) and --no-plots \(the default\), got "--no-plots"\n$/],
     [['run', 'paper-31-pfc', '--engine', 'events'], /^ccalc: engine: expected a model the event engine covers, not one with fluid senders/],
     [['dance'], /^ccalc: command: expected run, compare, report, case-study, sweep, check-trace or list \(see ccalc --help\), got "dance"\n$/],
   ])('%j fails with one line on stderr and exit code 1', (args, pattern) => {
     const r = spawnSync('node', [bin, ...args], { encoding: 'utf8' });
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(pattern);
+  });
+
+  it('draws no charts unless asked (--plots), and a report of such a run says so', () => {
+    const out = mkdtempSync(join(tmpdir(), 'ccalc-no-plots-'));
+    execFileSync('node', [bin, 'run', 'paper-31-pfc', '--horizon', '20us', '--out', join(out, 'run')], { encoding: 'utf8', stdio: 'pipe' });
+    expect(readdirSync(join(out, 'run')).sort()).toEqual(['events.csv', 'series.csv', 'summary.json']);
+    execFileSync('node', [bin, 'report', join(out, 'run'), '--out', join(out, 'page')], { encoding: 'utf8', stdio: 'pipe' });
+    expect(readFileSync(join(out, 'page', 'report.html'), 'utf8')).toMatch(/No charts: this run was made without <code>--plots<\/code>/);
   });
 
   it('--help on every command', () => {
@@ -297,7 +306,7 @@ describe('ccalc run refuses runaway inputs in one line, before computing or whil
 describe('ccalc compare', () => {
   it.skipIf(skipWithoutTraces())('compares a run with the simulator trace: compare.json and a self-contained report.html', () => {
     const out = mkdtempSync(join(tmpdir(), 'ccalc-compare-'));
-    execFileSync('node', [bin, 'run', 'ns3-31-dcqcn', '--horizon', '300us', '--out', out], { encoding: 'utf8' });
+    execFileSync('node', [bin, 'run', 'ns3-31-dcqcn', '--horizon', '300us', '--plots', '--out', out], { encoding: 'utf8' });
     const stdout = execFileSync('node', [bin, 'compare', out, join(validationTracesDir(), 'A2_dcqcn_pfc')], { encoding: 'utf8' });
     expect(stdout).toMatch(/^backlog NRMSE \d+\.\d+ % of peak/);
     const metrics = JSON.parse(readFileSync(join(out, 'compare.json'), 'utf8'));
@@ -437,7 +446,7 @@ describe('ccalc run --dcqcn-trace and ccalc check-trace', () => {
 describe('ccalc report', () => {
   it('builds one self-contained page for several runs, with PNG figures, that draws every chart offline', (ctx) => {
     const out = mkdtempSync(join(tmpdir(), 'ccalc-report-'));
-    execFileSync('node', [bin, 'run', 'paper-aimd-fairness', 'paper-31-dcqcn', '--horizon', '300us', '--out', out], { encoding: 'utf8', stdio: 'pipe' });
+    execFileSync('node', [bin, 'run', 'paper-aimd-fairness', 'paper-31-dcqcn', '--horizon', '300us', '--plots', '--out', out], { encoding: 'utf8', stdio: 'pipe' });
     const stdout = execFileSync('node', [bin, 'report', join(out, 'paper-aimd-fairness'), join(out, 'paper-31-dcqcn'), '--out', join(out, 'page'), '--title', 'Two runs'], { encoding: 'utf8', stdio: 'pipe' });
     expect(stdout).toMatch(/^report: .*page\/report\.html \(figures in .*page\/figures\)\n$/);
     const html = readFileSync(join(out, 'page', 'report.html'), 'utf8');

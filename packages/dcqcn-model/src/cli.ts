@@ -1,6 +1,6 @@
 /**
  * The `ccalc` command line (node only). `ccalc run <built-in> [--out DIR] [--bin 1us] [--horizon 10ms]`
- * runs a scenario and writes series.csv, senders.csv, events.csv, summary.json and plots.
+ * runs a scenario and writes series.csv, senders.csv, events.csv, summary.json and, on request, charts.
  * Errors are one line on stderr with a non-zero exit code.
  */
 import { randomUUID } from 'node:crypto';
@@ -45,7 +45,7 @@ function* inChunks(lines: Iterable<string>): Generator<string> {
 const HELP = `ccalc — network calculus for congestion control
 
 Usage:
-  ccalc run <scenario.json | built-in>... [--out DIR] [--bin 1us] [--horizon 10ms] [--engine auto] [--senders] [--no-plots] [--force]
+  ccalc run <scenario.json | built-in>... [--out DIR] [--bin 1us] [--horizon 10ms] [--engine auto] [--senders] [--plots] [--force]
   ccalc compare <model DIR> <trace prefix | trace.csv> [--out DIR]
   ccalc report <run DIR>... [--out DIR] [--title TEXT]
   ccalc case-study [--horizon 3ms] [--out out]
@@ -58,8 +58,8 @@ Usage:
 
 Commands:
   run    run scenarios (files or built-ins) and write DIR/series.csv, events.csv, summary.json,
-         plots (SVG and PNG), tcp.csv for TCP senders and with --senders senders.csv;
-         progress goes to stderr
+         tcp.csv for TCP senders, with --senders senders.csv and with --plots the charts
+         (SVG and PNG); progress goes to stderr
   compare  compare a run (its series.csv, 1 µs bins) with a simulator trace in the format of
            traces/ns3-incast-31 (e.g. traces/ns3-incast-31/A2_dcqcn_pfc) or a generic CSV, or
            a TCP run (its tcp.csv) with a TCP trace as traces/ns3-vegas/B1_vegas;
@@ -105,7 +105,10 @@ const RUN_HELP = `ccalc run <scenario>... [options]
   --senders        also write senders.csv (per sender and bin: 31 senders × 31 ms in 1 µs bins
                    is about a million rows, which takes longer to write than the run to compute),
                    and connections.csv for hosts with several connections (per connection)
-  --no-plots       write no SVG/PNG plots (and no charts.json)
+  --plots          also draw the run's six charts: charts.json, and an SVG and a PNG each (for
+                   ns3-31-dcqcn over 31 ms they take three times as long as the rest of the run);
+                   ccalc report draws a page of them from charts.json
+  --no-plots       no charts (the default; kept for scripts that say so)
   --no-events      write no events.csv (a DCQCN run's largest file: 11 MB for ns3-31-dcqcn over
                    31 ms; summary.json's counts come from the events all the same)
   --force          run even beyond the size limits (a million senders or bursts per sender,
@@ -117,7 +120,7 @@ const RUN_HELP = `ccalc run <scenario>... [options]
 `;
 
 /** Flags that take no value. */
-const SWITCHES = new Set(['--force', '--senders', '--no-plots', '--no-events']);
+const SWITCHES = new Set(['--force', '--senders', '--plots', '--no-plots', '--no-events']);
 
 function options(args: string[]): { positional: string[]; flags: Record<string, string> } {
   const positional: string[] = [];
@@ -168,7 +171,7 @@ async function runNetworkFlags(scenario: NetworkRunnable, flags: Record<string, 
   const show = progress(scenario.name);
   const guard = runaway === undefined ? undefined : runawayGuard(runaway.field, runaway.value, horizon, 2, () => performance.now());
   const summary = await runNetworkScenario({ ...scenario, untilComplete }, horizon, bin, out, {
-    plots: flags['no-plots'] === undefined,
+    plots: flags.plots !== undefined,
     events: flags['no-events'] === undefined,
     onProgress: (t, end) => {
       guard?.(t);
@@ -202,7 +205,7 @@ export interface RunOptions {
   repeat?: number;
   /** Write senders.csv too. */
   senders?: boolean;
-  /** Render the rates and backlog plots (default true). */
+  /** Draw the run's charts: charts.json, SVG and PNG (default true here; the CLI draws them with --plots). */
   plots?: boolean;
   /** Write events.csv (default true). */
   events?: boolean;
@@ -304,8 +307,11 @@ async function run(args: string[]): Promise<void> {
     return;
   }
   if (positional.length === 0) throw new ScenarioError('scenario', undefined, `a scenario file (.json) or one of ${builtInNames()}`);
-  for (const flag of Object.keys(flags)) if (!['out', 'bin', 'horizon', 'dcqcn-trace', 'engine', 'repeat', 'senders', 'no-plots', 'no-events', 'force'].includes(flag)) throw new ScenarioError(`--${flag}`, flags[flag], 'one of --out, --bin, --horizon, --dcqcn-trace, --engine, --repeat, --senders, --no-plots, --no-events, --force');
+  for (const flag of Object.keys(flags)) if (!['out', 'bin', 'horizon', 'dcqcn-trace', 'engine', 'repeat', 'senders', 'plots', 'no-plots', 'no-events', 'force'].includes(flag)) throw new ScenarioError(`--${flag}`, flags[flag], 'one of --out, --bin, --horizon, --dcqcn-trace, --engine, --repeat, --senders, --plots, --no-plots, --no-events, --force');
   const force = flags.force !== undefined;
+  // Charts only on request: drawing them takes longer than the rest of the run.
+  if (flags.plots !== undefined && flags['no-plots'] !== undefined) throw new ScenarioError('--plots', '--no-plots', 'one of --plots (draw the charts) and --no-plots (the default)');
+  const plots = flags.plots !== undefined;
   const untilComplete = flags.horizon === 'until-complete';
   const horizonFlag = flags.horizon === undefined || untilComplete ? undefined : parseQuantity(flags.horizon, 'time', '--horizon');
   const engine = (flags.engine ?? 'auto') as EngineChoice;
@@ -358,7 +364,7 @@ async function run(args: string[]): Promise<void> {
       }
       const binOrigin = binFlag !== undefined ? { field: '--bin', value: flags.bin } : horizonFlag !== undefined ? horizonOrigin : { field: `${spec}: bin`, value: `${bin} s` };
       if (!force) checkRunSize(scenario.model(horizon), bin, { senders: flags.senders !== undefined, binField: binOrigin.field, bin: binOrigin.value, horizonField: horizonOrigin.field, horizon: horizonOrigin.value });
-      const summary = await runScenario({ ...scenario, untilComplete: untilComplete || (horizonFlag === undefined && scenario.untilComplete) }, horizon, bin, out, flags['dcqcn-trace'], { engine, repeat, senders: flags.senders !== undefined, plots: flags['no-plots'] === undefined, events: flags['no-events'] === undefined, runaway: force ? undefined : horizonOrigin });
+      const summary = await runScenario({ ...scenario, untilComplete: untilComplete || (horizonFlag === undefined && scenario.untilComplete) }, horizon, bin, out, flags['dcqcn-trace'], { engine, repeat, senders: flags.senders !== undefined, plots, events: flags['no-events'] === undefined, runaway: force ? undefined : horizonOrigin });
       process.stdout.write(`${scenario.name}: peak backlog ${((summary.peak_backlog_bytes as number) / 1e6).toFixed(3)} MB at ${(summary.peak_backlog_time_us as number).toFixed(1)} µs; results in ${out}/\n`);
     } catch (e) {
       if (!batch) throw e;

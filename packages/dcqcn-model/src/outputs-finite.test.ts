@@ -18,12 +18,12 @@ describe('outputs', () => {
     const isNetwork = (f: string): boolean => 'topology' in JSON.parse(readFileSync(f, 'utf8'));
     const scenarios = [...Object.keys(BUILT_INS), ...files.filter((f) => !isNetwork(f))];
     const networks = [...Object.keys(NETWORK_BUILT_INS), ...files.filter(isNetwork)];
-    const r = spawnSync('node', [bin, 'run', ...scenarios, '--horizon', '300us', '--bin', '5us', '--senders', '--out', out], { encoding: 'utf8' });
+    const r = spawnSync('node', [bin, 'run', ...scenarios, '--horizon', '300us', '--bin', '5us', '--senders', '--plots', '--out', out], { encoding: 'utf8' });
     expect(r.stderr).not.toMatch(/failed/);
     expect(r.status).toBe(0);
     // Networks (no senders.csv: per flow in flows.csv), in a folder of their own.
     const netOut = mkdtempSync(join(tmpdir(), 'ccalc-finite-networks-'));
-    const n = spawnSync('node', [bin, 'run', ...networks, '--horizon', '300us', '--bin', '5us', '--out', netOut], { encoding: 'utf8' });
+    const n = spawnSync('node', [bin, 'run', ...networks, '--horizon', '300us', '--bin', '5us', '--plots', '--out', netOut], { encoding: 'utf8' });
     expect(n.stderr).not.toMatch(/failed/);
     expect(n.status).toBe(0);
     for (const folder of readdirSync(netOut)) {

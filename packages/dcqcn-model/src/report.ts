@@ -36,7 +36,7 @@ async function readJson(file: string): Promise<unknown> {
 }
 
 /**
- * Reads a run folder: summary.json, and charts.json (none when the run was made with --no-plots),
+ * Reads a run folder: summary.json, and charts.json (none unless the run was made with --plots),
  * compare.json and compare-charts.json if present.
  */
 export async function readRun(dir: string): Promise<ReportRun> {
@@ -99,7 +99,7 @@ ${runs.map((r) => `<tr><td><a href="#${escape(name(r))}">${escape(name(r))}</a><
 </table>`;
   const sections = runs.map((r) => `<section id="${escape(name(r))}"><h2>${escape(name(r))}</h2>
 <div class="tables">${figuresTable(r.summary)}${parametersTable(r.summary.parameters)}</div>
-${r.charts.map(figure).join('\n')}
+${r.charts.length === 0 ? `<p class="note">No charts: this run was made without <code>--plots</code> (ccalc run draws them with it).</p>` : r.charts.map(figure).join('\n')}
 ${r.staleComparison === undefined ? '' : `<p class="note">No comparison shown: ${escape(r.staleComparison)}.</p>`}
 ${r.comparison === undefined ? '' : `<h3>Against the simulator</h3>${comparisonTable(r.comparison.metrics)}\n${r.comparison.charts.map(figure).join('\n')}`}
 </section>`);
