@@ -16,7 +16,7 @@ import { type Curve, CurveBuilder, close } from '@ccalc/curves';
  */
 export function packetBacklog(arrivals: Float64Array, starts: Float64Array, I: number, T: number, horizon: number): Curve {
   const rate = I / T;
-  const b = new CurveBuilder(arrivals.length + 2 * starts.length + 2);
+  const b = new CurveBuilder(breakpointBound(arrivals, starts, T, horizon));
 
   // The staircase: its breakpoint at an instant (time, value before, right limit), and the next
   // packet not in a breakpoint yet. Packets at time 0 (or within the tolerance of it) make its
@@ -111,4 +111,25 @@ export function packetBacklog(arrivals: Float64Array, starts: Float64Array, I: n
     t = next;
   }
   return b.build();
+}
+
+/**
+ * At most how many breakpoints the backlog has: one per arrival instant and two per run of
+ * back-to-back transmissions, and the first (counted in a pass, so that the builder's arrays are
+ * allocated once at about their size and not copied at the end).
+ */
+function breakpointBound(arrivals: Float64Array, starts: Float64Array, T: number, horizon: number): number {
+  let n = 2;
+  let instant = -Infinity;
+  for (let k = 0; k < arrivals.length && arrivals[k] < horizon; k++) {
+    if (arrivals[k] <= instant || close(arrivals[k], instant)) continue;
+    n += 1;
+    instant = arrivals[k];
+  }
+  let end = -Infinity;
+  for (let k = 0; k < starts.length && starts[k] < horizon; k++) {
+    if (!close(starts[k], end)) n += 2;
+    end = starts[k] + T;
+  }
+  return n;
 }
