@@ -1,7 +1,7 @@
 import { redProbability, MarkDecisions, notificationPacing, type NotificationGap, type NotificationGrid } from '../../ecn.ts';
 import type { EcnConfig, PfcConfig, QcnConfig } from '../../model.ts';
 import { QcnCongestionPoint } from '../../qcn-congestion-point.ts';
-import { Floats, Ints } from './growable.ts';
+import { Floats } from './growable.ts';
 import type { PortState } from './block-queue.ts';
 
 /** Bytes: rounding guard of the PFC thresholds, as in the curve engine's PfcController. */
@@ -30,11 +30,14 @@ export interface PortListener {
  *   departures D(t);
  * - PAUSE when an arrival makes the ingress bytes exceed X_off; RESUME when a dequeue leaves them
  *   below X_on (threshold) or (X_off − X_on)/C after the PAUSE (paper).
- * The queue holds one small integer per packet (its flow) in a ring buffer; the server's start
+ * The queue holds one small integer per packet (its flow) in an array that keeps every packet
+ * queued, in order (the result replays the service from it), and the arrival instants of those
+ * waiting in a ring buffer; the server's start
  * times are counted from the start of the busy period (busyStart + k·T), so no rounding builds up.
  */
 export class FifoPort {
-  private ring = new Int32Array(1024);
+  /** Each queued packet's flow, by its place in the queueing order (never overwritten). */
+  private order: Int32Array;
   private ringArrival = new Float64Array(1024);
   private head = 0;
   private tail = 0;
@@ -67,10 +70,13 @@ export class FifoPort {
   readonly arrivalTimes: Floats;
   readonly startTimes: Floats;
   /**
-   * Each packet's flow in the order the port queued them (always kept: one integer per packet,
-   * from which the result replays the service without merging the flows' arrivals again).
+   * Each packet's flow in the order the port queued them (the queue itself: one integer per
+   * packet, from which the result replays the service without merging the flows' arrivals again).
+   * Valid until the next packet is queued.
    */
-  readonly queueOrder: Ints;
+  get queueOrder(): Int32Array {
+    return this.order.subarray(0, this.tail);
+  }
   /** Packet time T = I/C (s). */
   readonly packetTime: number;
 
@@ -97,7 +103,7 @@ export class FifoPort {
     const total = records ? expected : 1;
     this.arrivalTimes = new Floats(total);
     this.startTimes = new Floats(total);
-    this.queueOrder = new Ints(expected);
+    this.order = new Int32Array(Math.max(1024, expected));
     this.ingressOf = ingressOf;
     const ports = ingressOf.reduce((m, g) => Math.max(m, g + 1), 0);
     this.ingress = new Int32Array(ports);
@@ -122,7 +128,7 @@ export class FifoPort {
   /** When the next transmission starts (s): the head packet once the server is free; +∞ if empty. */
   nextDequeue(): number {
     if (this.tail === this.head) return Infinity;
-    const arrival = this.ringArrival[this.head & (this.ring.length - 1)];
+    const arrival = this.ringArrival[this.head & (this.ringArrival.length - 1)];
     return arrival > this.free ? arrival : this.busyStart + this.busyCount * this.packetTime;
   }
 
@@ -147,7 +153,6 @@ export class FifoPort {
       this.decide(flow, time, from, this.arrivedBefore * this.packet - this.departedAt(time));
     }
     this.push(flow, time);
-    this.queueOrder.push(flow);
     if (this.records) this.arrivalTimes.push(time);
     this.arrivedTotal += 1;
     const g = this.ingressOf[flow];
@@ -165,7 +170,7 @@ export class FifoPort {
    * the ring is emptied. Returns the state and the arrival instant of the packet at the head.
    */
   handOver(): { state: PortState; head: number } {
-    const head = this.ringArrival[this.head & (this.ring.length - 1)];
+    const head = this.ringArrival[this.head & (this.ringArrival.length - 1)];
     this.head = this.tail;
     const state = { startedTotal: this.startedTotal, busyStart: this.busyStart, busyCount: this.busyCount, dequeued: this.dequeued, pausedAtSwitch: this.pausedAtSwitch };
     return { state, head };
@@ -191,9 +196,8 @@ export class FifoPort {
 
   /** Starts the head packet's transmission at `time` (= nextDequeue()); returns its flow. */
   dequeue(time: number): number {
-    const slot = this.head & (this.ring.length - 1);
-    const flow = this.ring[slot];
-    const arrival = this.ringArrival[slot];
+    const flow = this.order[this.head];
+    const arrival = this.ringArrival[this.head & (this.ringArrival.length - 1)];
     this.head += 1;
     // A new busy period: the packet came to an idle server, or the server waited (a PAUSE from
     // downstream, in a network) past the end of the last transmission.
@@ -251,20 +255,19 @@ export class FifoPort {
   }
 
   private push(flow: number, time: number): void {
-    if (this.tail - this.head === this.ring.length) {
-      const n = this.ring.length;
-      const ring = new Int32Array(2 * n);
+    if (this.tail - this.head === this.ringArrival.length) {
+      const n = this.ringArrival.length;
       const times = new Float64Array(2 * n);
-      for (let k = this.head; k < this.tail; k++) {
-        ring[k & (2 * n - 1)] = this.ring[k & (n - 1)];
-        times[k & (2 * n - 1)] = this.ringArrival[k & (n - 1)];
-      }
-      this.ring = ring;
+      for (let k = this.head; k < this.tail; k++) times[k & (2 * n - 1)] = this.ringArrival[k & (n - 1)];
       this.ringArrival = times;
     }
-    const slot = this.tail & (this.ring.length - 1);
-    this.ring[slot] = flow;
-    this.ringArrival[slot] = time;
+    if (this.tail === this.order.length) {
+      const order = new Int32Array(2 * this.order.length);
+      order.set(this.order);
+      this.order = order;
+    }
+    this.order[this.tail] = flow;
+    this.ringArrival[this.tail & (this.ringArrival.length - 1)] = time;
     this.tail += 1;
   }
 }

@@ -68,11 +68,6 @@ export class Ints {
   at(k: number): number {
     return this.data[k];
   }
-
-  /** The items as a typed array of the right length (a view, valid until the next push). */
-  view(): Int32Array {
-    return this.data.subarray(0, this.length);
-  }
 }
 
 /**

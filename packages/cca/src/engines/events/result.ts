@@ -29,7 +29,7 @@ export function eventResult(model: PathServerModel, senders: PacketSender[], por
   let replayed: FifoService | undefined;
   const replay = (): FifoService =>
     blocks === 0
-      ? replayInOrder(senders.map((s) => s.starts.view()), port.queueOrder.view(), T, horizon)
+      ? replayInOrder(senders.map((s) => s.starts.view()), port.queueOrder, T, horizon)
       : replayFifo(senders.map((s) => ({ times: s.starts, trainStartOf: (k: number) => s.trainStartOf(k) })), Int32Array.from(senders, (_, j) => j), T, horizon);
   const service = (): FifoService => (recorded ? port : (replayed ??= replay()));
   const flows: FlowResult[] = senders.map((s, j) => {
