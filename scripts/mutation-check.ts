@@ -49,6 +49,11 @@ const mutations: Mutation[] = [
   { name: "curve engine: a host's PFC frame reaches its first connection only", file: 'packages/cca/src/engine.ts', from: 'const members = ports.members[frame.flow];', to: 'const members = [ports.members[frame.flow][0]];' },
   { name: 'fluid NIC: a connection with nothing waiting asks for its whole limit', file: 'packages/cca/src/fluid-nic.ts', from: 'demand[i] = backlog > margin ? rate : Math.min(rate, R.s[k]);', to: 'demand[i] = rate;' },
   { name: 'curve engine: a run until complete ends 1 µs late', file: 'packages/cca/src/engine.ts', from: 'complete = Math.max(', to: 'complete = 1e-6 + Math.max(' },
+  { name: 'outputs from packets: a packet within 1 ps of a bin edge counted before it', file: 'packages/cca/src/packet-record.ts', from: 'times[this.arrived] < horizon && !close(times[this.arrived], x)) {', to: 'times[this.arrived] < horizon) {' },
+  { name: 'outputs from packets: a flow complete when its last run starts', file: 'packages/cca/src/packet-record.ts', from: 'const x = runStart + (level - runLevel) / rate;', to: 'const x = runStart;' },
+  { name: 'backlog from packets: the departures held at their last breakpoint', file: 'packages/cca/src/packet-backlog.ts', from: 'const gv = onD ? dV : dV + dS * (t - dT);', to: 'const gv = dV;' },
+  { name: 'event log: late rows of one instant in reverse log order', file: 'packages/cca/src/engines/events/event-log.ts', from: 'late.sort((a, b) => times.at(a) - times.at(b) || a - b);', to: 'late.sort((a, b) => times.at(a) - times.at(b) || b - a);' },
+  { name: 'event log: a late row put before an in-order row of the same time', file: 'packages/cca/src/engines/events/event-log.ts', from: 'if (times.at(a) <= times.at(b)) {', to: 'if (times.at(a) < times.at(b)) {' },
   { name: 'curve engine: notifications still reach a closed sender', file: 'packages/cca/src/engine.ts', from: "for (const x of made.signals) if (!(x.kind === 'notification' && x.time >= flows[x.flow].closedAt)) pending.push(x);", to: 'for (const x of made.signals) pending.push(x);' },
 ];
 
@@ -59,6 +64,8 @@ const tests = [
   'packages/cca/src/ecn-marking.test.ts',
   'packages/cca/src/signals.test.ts',
   'packages/cca/src/engines/events',
+  'packages/cca/src/packet-record.test.ts',
+  'packages/cca/src/packet-backlog.test.ts',
   'packages/cca/src/fluid-nic.test.ts',
   'packages/cca/src/fluid-hosts.test.ts',
   'packages/dcqcn-model/src/check-trace/export.test.ts',

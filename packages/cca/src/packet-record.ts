@@ -25,7 +25,7 @@ export interface PacketRecord {
  * The staircase of packets of I bytes arriving at `times` (s, increasing; none counted at or after
  * the horizon), read at nondecreasing instants as its curve gives it: the packets that arrived
  * before x, a packet within the curves' tolerance of x (1 ps) counting as arriving at x (the
- * value at a jump is the one before it). `through(x)` is the right limit there.
+ * value at a jump is the one before it).
  * @example new ArrivalCursor(Float64Array.of(0, 5e-7), 1000, 1).at(1e-6) // 2000
  */
 export class ArrivalCursor {
@@ -49,13 +49,6 @@ export class ArrivalCursor {
     return this.level;
   }
 
-  /** Its right limit at x: the packets that arrived by x, those within the tolerance of it included (bytes). */
-  through(x: number): number {
-    const { times, horizon, I } = this;
-    let level = this.level;
-    for (let k = this.arrived; k < times.length && times[k] < horizon && (times[k] <= x || close(times[k], x)); k++) level += I;
-    return level;
-  }
 }
 
 /**

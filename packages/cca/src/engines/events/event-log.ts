@@ -129,7 +129,8 @@ export function timeOrder(times: FloatColumn): Int32Array {
     } else late.push(k);
   }
   late.sort((a, b) => times.at(a) - times.at(b) || a - b);
-  // Merge by (value, index).
+  // Merge by value. At equal values the in-order item goes first: it was logged earlier, since one
+  // logged after a late item is above that item's value (at or above the highest before it).
   const out = new Int32Array(n);
   let i = 0;
   let j = 0;
@@ -139,9 +140,7 @@ export function timeOrder(times: FloatColumn): Int32Array {
     else {
       const a = inOrder[i];
       const b = late[j];
-      const ta = times.at(a);
-      const tb = times.at(b);
-      if (ta < tb || (ta === tb && a < b)) {
+      if (times.at(a) <= times.at(b)) {
         out[q] = a;
         i += 1;
       } else {
