@@ -95,6 +95,8 @@ export class PacketSender {
   private reactionAt = Infinity;
   /** How many packets the sender is expected to send (for records sized up front). */
   readonly capacity: number;
+  /** The bytes its packets carry once all its arrivals are on the wire (+∞ for endless arrivals). */
+  private readonly wireTotal: number;
   /** PFC frames on their way: arrival times and kinds (FIFO: one delay per flow). */
   private readonly frameTimes = new Floats();
   private readonly frameKinds: number[] = [];
@@ -117,7 +119,9 @@ export class PacketSender {
     /** Where the sender logs its events and registers its CCA's states. */
     private readonly log: EventLog,
   ) {
-    this.capacity = packetCapacity(arrivals.at(Infinity), packet);
+    const total = arrivals.at(Infinity);
+    this.capacity = packetCapacity(total, packet);
+    this.wireTotal = Number.isFinite(total) ? packetsStarted(total, packet) : Infinity;
     this.runs = new StartRuns(packet, trainGap);
     this.state = cca.initial();
     this.nextTimer = cca.nextTimer(this.state);
@@ -289,9 +293,7 @@ export class PacketSender {
 
   /** True when every byte of the arrivals is on the wire and no more will come. */
   done(): boolean {
-    if (this.arrivalChange !== Infinity) return false;
-    const total = this.arrivals.at(Infinity);
-    return Number.isFinite(total) && this.started * this.packet >= packetsStarted(total, this.packet);
+    return this.arrivalChange === Infinity && this.started * this.packet >= this.wireTotal;
   }
 
   /** When each packet started (s): its arrival at the switch (one number per packet, built when read). */
