@@ -20,6 +20,10 @@ describe('replaying the FIFO port', () => {
     expect(Array.from(s.flowStarts[1].view())).toEqual([T, 400e-9]);
   });
 
+  it('refuses an order that queues more packets of a flow than it started', () => {
+    expect(() => replayInOrder(times, Int32Array.of(0, 1, 0, 1, 0), T, 1e-3)).toThrow(/flow 0 queued packet 3 of 2 started/);
+  });
+
   it('starts nothing at or after the horizon', () => {
     const s = replayInOrder(times, order, T, 2 * T);
     expect(Array.from(s.startTimes.view())).toEqual([0, T]);

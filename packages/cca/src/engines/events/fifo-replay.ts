@@ -114,6 +114,8 @@ export function replayInOrder(times: readonly Float64Array[], order: Int32Array,
   const arrivalTimes = new Floats(order.length);
   for (let k = 0; k < order.length; k++) {
     const j = order[k];
+    // Every packet queued was started by its flow: a flow short of instants is a bug upstream.
+    if (!(next[j] < times[j].length)) throw new Error(`replayInOrder: flow ${j} queued packet ${next[j] + 1} of ${times[j].length} started`);
     arrivalTimes.push(times[j][next[j]++]);
   }
   return serveFifo(arrivalTimes, order, times.map((v) => v.length), T, horizon);
