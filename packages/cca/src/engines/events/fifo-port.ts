@@ -32,8 +32,8 @@ export interface PortListener {
  *   below X_on (threshold) or (X_off − X_on)/C after the PAUSE (paper).
  * The queue holds one small integer per packet (its flow) in an array that keeps every packet
  * queued, in order (the result replays the service from it), and the arrival instants of those
- * waiting in a ring buffer; the server's start
- * times are counted from the start of the busy period (busyStart + k·T), so no rounding builds up.
+ * waiting in a ring buffer; the server's start times are counted from the start of the busy period
+ * (busyStart + k·T), so no rounding builds up.
  */
 export class FifoPort {
   /** Each queued packet's flow, by its place in the queueing order (never overwritten). */
