@@ -45,12 +45,13 @@ export function aimdRate(p: AimdRateParameters): CongestionControl<AimdRateState
     limit: (s) => ({ kind: 'rate', rate: s.rate }),
     nextTimer: (s) => s.nextIncrease,
     onTimer(s, signals) {
-      const next = { ...s, nextIncrease: s.nextIncrease + p.increaseInterval };
-      if (s.lastCongestion >= signals.now - p.increaseInterval) return { state: next, shift: 'none', kind: 'no-increase' };
-      return { state: { ...next, rate: Math.min(maxRate, s.rate + p.increase) }, shift: 'admitted', kind: 'rate-increase' };
+      // States written out field by field: far cheaper than a spread on V8 (see ns3-mlx).
+      const nextIncrease = s.nextIncrease + p.increaseInterval;
+      if (s.lastCongestion >= signals.now - p.increaseInterval) return { state: { rate: s.rate, nextIncrease, lastCongestion: s.lastCongestion }, shift: 'none', kind: 'no-increase' };
+      return { state: { rate: Math.min(maxRate, s.rate + p.increase), nextIncrease, lastCongestion: s.lastCongestion }, shift: 'admitted', kind: 'rate-increase' };
     },
-    onTimeout: (s, signals) => ({ state: { ...s, rate: s.rate * p.decrease, lastCongestion: signals.now }, shift: 'acknowledged', kind: 'timeout' }),
-    onNotification: (s, signals) => ({ state: { ...s, rate: s.rate * p.decrease, lastCongestion: signals.now }, shift: 'admitted', kind: 'rate-cut' }),
+    onTimeout: (s, signals) => ({ state: { rate: s.rate * p.decrease, nextIncrease: s.nextIncrease, lastCongestion: signals.now }, shift: 'acknowledged', kind: 'timeout' }),
+    onNotification: (s, signals) => ({ state: { rate: s.rate * p.decrease, nextIncrease: s.nextIncrease, lastCongestion: signals.now }, shift: 'admitted', kind: 'rate-cut' }),
     describe: (s) => ({ rate: s.rate }),
   };
 }

@@ -80,12 +80,12 @@ export function dcqcnTraceReference(p: TraceReferenceParameters): TraceReference
     onTimer(s) {
       const alpha = mulDivFloor(PPB - g, s.alpha, PPB);
       const rate = Math.min(maxRate, s.rate + mulDivFloor(s.rate, mi, PPB));
-      return { state: { ...s, rate, alpha, nextTick: s.nextTick + p.tickPeriod }, shift: rate === s.rate ? 'none' : 'admitted', kind: 'timer-tick' };
+      return { state: { rate, alpha, lastDecrease: s.lastDecrease, nextTick: s.nextTick + p.tickPeriod }, shift: rate === s.rate ? 'none' : 'admitted', kind: 'timer-tick' };
     },
     onNotification(s, signals) {
       const nextTick = s.nextTick === Infinity ? signals.now + p.tickPeriod : s.nextTick;
       const now = Math.round(signals.now * 1e9);
-      if (now - s.lastDecrease < cnpInterval) return { state: nextTick === s.nextTick ? s : { ...s, nextTick }, shift: 'none', kind: 'cnp-gated' };
+      if (now - s.lastDecrease < cnpInterval) return { state: nextTick === s.nextTick ? s : { rate: s.rate, alpha: s.alpha, lastDecrease: s.lastDecrease, nextTick }, shift: 'none', kind: 'cnp-gated' };
       const rate = Math.max(minRate, mulDivFloor(s.rate, 2 * PPB - s.alpha, 2 * PPB));
       const alpha = g + mulDivFloor(PPB - g, s.alpha, PPB);
       return { state: { rate, alpha, lastDecrease: now, nextTick }, shift: 'admitted', kind: 'rate-cut' };
