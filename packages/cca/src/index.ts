@@ -28,7 +28,7 @@ export { newConnectionsAt, connectionOpenings, type ConnectionsState } from './c
 export { rateChart, vectorChart, windowChart, curvesChart, aggregateRateChart, sampledChart } from './plots.ts';
 export { flowCompletionTimes, connectionCompletionTimes } from './completion-times.ts';
 export { pausedCounts } from './paused-senders.ts';
-export { type PacketRecord, ArrivalCursor, TransmittedCursor, packetArrivalRates, packetDepartureRates, transmittedAt, transmittedCrossing } from './packet-record.ts';
+export { type PacketRecord, ArrivalCursor, TransmissionRuns, TransmittedCursor, packetArrivalRates, packetDepartureRates, transmittedAt, transmittedCrossing } from './packet-record.ts';
 export { packetBacklog } from './packet-backlog.ts';
 export { activeEnd, byteUnit, type Spec as ChartSpec } from './charts/chart-spec.ts';
 export { backlogChart } from './charts/backlog-chart.ts';

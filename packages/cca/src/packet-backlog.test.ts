@@ -17,7 +17,7 @@ function expectSameBacklog(result: EngineResult, horizon = result.horizon): numb
   const arrivals = p.arrivals();
   const starts = p.starts();
   const direct = packetBacklog(arrivals, starts, p.size, p.transmission, horizon);
-  const reference = subtract(staircase(Floats.of(arrivals), p.size, horizon), transmitted(Floats.of(starts), p.size, p.transmission, horizon));
+  const reference = subtract(staircase(Floats.of(arrivals), p.size, horizon), transmitted(starts, p.size, p.transmission, horizon));
   expect(breakpoints(direct)).toEqual(breakpoints(reference));
   // Each flow's backlog sent_j − D_j (what PFC's per-ingress thresholds see), likewise.
   if (horizon === result.horizon) result.flows.forEach((f, j) => {

@@ -1,4 +1,5 @@
 import { type Curve, CurveBuilder, close } from '@ccalc/curves';
+import { TransmissionRuns } from './packet-record.ts';
 
 /**
  * The backlog of a FIFO server of whole packets, Σ sent − D, built in one pass over the packets:
@@ -38,8 +39,7 @@ export function packetBacklog(arrivals: Float64Array, starts: Float64Array, I: n
   let dT = 0;
   let dV = 0;
   let dS = 0;
-  let kd = 0;
-  let bytes = 0;
+  const runs = new TransmissionRuns(starts, I, T, horizon);
   let runStart = Infinity;
   let runLevel = 0;
   let runEnd = Infinity;
@@ -47,26 +47,19 @@ export function packetBacklog(arrivals: Float64Array, starts: Float64Array, I: n
   // Whether the departures' next breakpoint is the run's end (else its start).
   let atRun = false;
   const nextRun = (): void => {
-    if (!(kd < starts.length && starts[kd] < horizon)) {
+    if (!runs.next()) {
       runStart = Infinity;
       return;
     }
-    runStart = starts[kd];
-    runLevel = bytes;
-    let end = runStart + T;
-    bytes += I;
-    kd += 1;
-    while (kd < starts.length && starts[kd] < horizon && close(starts[kd], end)) {
-      end = starts[kd] + T;
-      bytes += I;
-      kd += 1;
-    }
-    runEnd = end < horizon ? end : horizon;
-    runEndValue = end < horizon ? bytes : bytes - rate * (end - horizon);
+    runStart = runs.start;
+    runLevel = runs.level;
+    runEnd = runs.end < horizon ? runs.end : horizon;
+    runEndValue = runs.end < horizon ? runs.bytes : runs.bytes - rate * (runs.end - horizon);
   };
   nextRun();
-  // A first run starting at 0 (or within the tolerance of it) starts on the first breakpoint.
-  if (runStart <= 0 || close(runStart, 0)) {
+  // A first run starting at 0 (or within the tolerance of it: the runs start it at 0) starts on
+  // the first breakpoint.
+  if (runStart === 0) {
     dS = rate;
     atRun = true;
   }
@@ -126,10 +119,6 @@ function breakpointBound(arrivals: Float64Array, starts: Float64Array, T: number
     n += 1;
     instant = arrivals[k];
   }
-  let end = -Infinity;
-  for (let k = 0; k < starts.length && starts[k] < horizon; k++) {
-    if (!close(starts[k], end)) n += 2;
-    end = starts[k] + T;
-  }
+  for (const runs = new TransmissionRuns(starts, 0, T, horizon); runs.next(); ) n += 2;
   return n;
 }

@@ -52,50 +52,88 @@ export class ArrivalCursor {
 }
 
 /**
- * The bytes transmitted by packets of I bytes starting at `starts` (s, increasing) and taking T
- * each, read at nondecreasing instants as the `transmitted` curve gives them: a run of back-to-back
- * packets (one starting within the tolerance of the previous one's end continues it) rises at I/T
- * from its start; the value at an instant within the tolerance of a run's start or end is the
- * value there; a run cut by the horizon holds its value there from then on.
- * @example new TransmittedCursor(Float64Array.of(0), 1000, 8e-8, 1).at(4e-8) // 500
+ * The runs of back-to-back transmissions of packets of I bytes starting at `starts` (s,
+ * increasing, none at or after the horizon) and taking T each, in order: the rule every reading of
+ * the `transmitted` curve shares. A packet starting within the curves' tolerance of the previous
+ * one's end continues its run; a first run within the tolerance of time 0 starts at 0 (the curve's
+ * first breakpoint). After `next()`, the run's `start` (s), `level` (bytes before it), `bytes`
+ * (bytes after its last packet, added packet by packet as the curve adds them) and `end` (its last
+ * packet's end, s, which may pass the horizon).
+ * @example const r = new TransmissionRuns(Float64Array.of(0, 8e-8, 4e-7), 1000, 8e-8, 1); r.next(); r.bytes // 2000
  */
-export class TransmittedCursor {
-  private next = 0;
-  private runStart = 0;
-  private runLevel = 0;
-  private bytes = 0;
-  private end = -Infinity;
-  private readonly rate: number;
+export class TransmissionRuns {
+  start = 0;
+  level = 0;
+  bytes = 0;
+  end = -Infinity;
+  private k = 0;
 
   constructor(
     private readonly starts: Float64Array,
     private readonly I: number,
     private readonly T: number,
     private readonly horizon: number,
+  ) {}
+
+  /** The next run's start (s; +∞ when there is none), without moving to it. */
+  peek(): number {
+    const s = this.k < this.starts.length ? this.starts[this.k] : Infinity;
+    return s < this.horizon ? (close(s, 0) ? 0 : s) : Infinity;
+  }
+
+  /** Moves to the next run; false when there is none. */
+  next(): boolean {
+    const { starts, horizon, I, T } = this;
+    if (!(this.k < starts.length && starts[this.k] < horizon)) return false;
+    const first = starts[this.k];
+    this.start = close(first, 0) ? 0 : first;
+    this.level = this.bytes;
+    let end = first + T;
+    this.bytes += I;
+    this.k += 1;
+    while (this.k < starts.length && starts[this.k] < horizon && close(starts[this.k], end)) {
+      end = starts[this.k] + T;
+      this.bytes += I;
+      this.k += 1;
+    }
+    this.end = end;
+    return true;
+  }
+}
+
+/**
+ * The bytes transmitted by packets of I bytes starting at `starts` (s, increasing) and taking T
+ * each, read at nondecreasing instants as the `transmitted` curve gives them: a run of back-to-back
+ * packets ({@link TransmissionRuns}) rises at I/T from its start; the value at an instant within
+ * the tolerance of a run's start or end is the value there; a run cut by the horizon holds its
+ * value there from then on.
+ * @example new TransmittedCursor(Float64Array.of(0), 1000, 8e-8, 1).at(4e-8) // 500
+ */
+export class TransmittedCursor {
+  private readonly runs: TransmissionRuns;
+  private readonly rate: number;
+
+  constructor(
+    starts: Float64Array,
+    I: number,
+    T: number,
+    private readonly horizon: number,
   ) {
+    this.runs = new TransmissionRuns(starts, I, T, horizon);
     this.rate = I / T;
   }
 
   /** The bytes transmitted by x. */
   at(x: number): number {
     if (x <= 0) return 0;
-    const { starts, horizon, I, T } = this;
+    const { runs, horizon } = this;
     const y = x < horizon ? x : horizon;
-    for (; this.next < starts.length; this.next++) {
-      const s = starts[this.next];
-      if (!(s < horizon) || (s > y && !close(s, y))) break;
-      if (!close(s, this.end)) {
-        // A first run within the tolerance of time 0 starts on the curve's first breakpoint.
-        this.runStart = close(s, 0) ? 0 : s;
-        this.runLevel = this.bytes;
-      }
-      this.bytes += I;
-      this.end = s + T;
-    }
-    const { end, bytes, runStart, runLevel } = this;
+    // The last run that starts by y (or within the tolerance of it); before the first, nothing.
+    for (let next = runs.peek(); next <= y || close(next, y); next = runs.peek()) runs.next();
+    const { start, level, bytes, end } = runs;
     if (end > horizon && (y === horizon || close(y, horizon))) return bytes - this.rate * (end - horizon);
     if (end <= y || close(end, y)) return bytes;
-    return close(runStart, y) ? runLevel : runLevel + this.rate * (y - runStart);
+    return close(start, y) ? level : level + this.rate * (y - start);
   }
 }
 
@@ -144,28 +182,16 @@ export function packetDepartureRates(p: PacketRecord, horizon: number, width: nu
 export function transmittedCrossing(starts: Float64Array, I: number, T: number, level: number, horizon: number): number {
   if (level < 0) return 0;
   const rate = I / T;
-  let runStart = 0;
-  let runLevel = 0;
-  let bytes = 0;
-  let end = -Infinity;
-  for (let k = 0; k < starts.length; k++) {
-    const s = starts[k];
-    if (!(s < horizon)) break;
-    if (!close(s, end)) {
-      runStart = close(s, 0) ? 0 : s;
-      runLevel = bytes;
-    }
-    bytes += I;
-    end = s + T;
-    // At the end of a run that reaches the level: where its segment crosses it.
-    if (bytes >= level && (k + 1 >= starts.length || !(starts[k + 1] < horizon) || !close(starts[k + 1], end))) {
-      const x = runStart + (level - runLevel) / rate;
-      if (x < end && x < horizon) return Math.max(x, runStart);
-      // Not before the run's end (rounding) or the horizon: the breakpoint there, if above the
-      // level; a run that ends at the level exactly leaves it to the next run's start.
-      if (end >= horizon) return bytes - rate * (end - horizon) > level ? horizon : Infinity;
-      if (bytes > level) return end;
-    }
+  const run = new TransmissionRuns(starts, I, T, horizon);
+  while (run.next()) {
+    if (run.bytes < level) continue;
+    // The first run that reaches the level: where its segment crosses it.
+    const x = run.start + (level - run.level) / rate;
+    if (x < run.end && x < horizon) return Math.max(x, run.start);
+    // Not before the run's end (rounding) or the horizon: the breakpoint there, if above the
+    // level; a run that ends at the level exactly leaves it to the next run's start.
+    if (run.end >= horizon) return run.bytes - rate * (run.end - horizon) > level ? horizon : Infinity;
+    if (run.bytes > level) return run.end;
   }
   return Infinity;
 }

@@ -1,7 +1,7 @@
-import { type Curve, CurveBuilder, close } from '@ccalc/curves';
+import { type Curve, CurveBuilder } from '@ccalc/curves';
 import type { PathServerModel } from '../../model.ts';
 import type { EngineResult, FlowResult } from '../../results.ts';
-import type { PacketRecord } from '../../packet-record.ts';
+import { type PacketRecord, TransmissionRuns } from '../../packet-record.ts';
 import type { PacketSender } from './sender.ts';
 import type { FifoPort } from './fifo-port.ts';
 import { Floats } from './growable.ts';
@@ -44,7 +44,7 @@ export function eventResult(model: PathServerModel, senders: PacketSender[], por
         return (sent ??= staircase(s.starts, I, horizon));
       },
       get delivered() {
-        return (delivered ??= transmitted(service().flowStarts[j], I, T, horizon));
+        return (delivered ??= transmitted(service().flowStarts[j].view(), I, T, horizon));
       },
       get state() {
         return s.series;
@@ -67,7 +67,7 @@ export function eventResult(model: PathServerModel, senders: PacketSender[], por
     horizon,
     flows,
     get departures() {
-      return (departures ??= transmitted(Floats.of(packets.starts()), I, T, horizon));
+      return (departures ??= transmitted(packets.starts(), I, T, horizon));
     },
     get backlog() {
       return (backlog ??= packetBacklog(packets.arrivals(), packets.starts(), I, T, horizon));
@@ -122,38 +122,20 @@ export function staircase(times: Floats, I: number, horizon: number): Curve {
 
 /**
  * Bytes transmitted when packets start at `starts` (s, increasing) and take T each at rate I/T:
- * one rising segment per run of back-to-back packets (a packet starting within the tolerance of
- * the previous one's end continues it), flat after the horizon.
+ * one rising segment per run of back-to-back packets (`TransmissionRuns`), flat after the horizon.
  */
-export function transmitted(starts: Floats, I: number, T: number, horizon: number): Curve {
-  // Runs of back-to-back packets, counted first so that the curve's arrays are allocated once.
-  let runs = 0;
-  let end = -Infinity;
-  for (let k = 0; k < starts.length; k++) {
-    const s = starts.at(k);
-    if (!(s < horizon)) break;
-    if (!close(s, end)) runs += 1;
-    end = s + T;
-  }
-  const b = new CurveBuilder(2 * runs + 2);
+export function transmitted(starts: Float64Array, I: number, T: number, horizon: number): Curve {
+  // Runs counted first, so that the curve's arrays are allocated once.
+  let count = 0;
+  for (const runs = new TransmissionRuns(starts, I, T, horizon); runs.next(); ) count += 1;
+  const b = new CurveBuilder(2 * count + 2);
   b.push(0, 0, 0, 0);
   const rate = I / T;
-  let level = 0;
-  end = -Infinity;
-  for (let k = 0; k < starts.length; k++) {
-    const s = starts.at(k);
-    if (!(s < horizon)) break;
-    if (!close(s, end)) {
-      if (end > -Infinity) b.push(end, level, level, 0);
-      b.push(s, level, level, rate);
-    }
-    level += I;
-    end = s + T;
-  }
-  if (end > -Infinity) {
-    if (end < horizon) b.push(end, level, level, 0);
+  for (const run = new TransmissionRuns(starts, I, T, horizon); run.next(); ) {
+    b.push(run.start, run.level, run.level, rate);
+    if (run.end < horizon) b.push(run.end, run.bytes, run.bytes, 0);
     else {
-      const v = level - rate * (end - horizon);
+      const v = run.bytes - rate * (run.end - horizon);
       b.push(horizon, v, v, 0);
     }
   }

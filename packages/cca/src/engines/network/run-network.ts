@@ -266,7 +266,7 @@ function networkResult(model: NetworkModel, horizon: number, senders: PacketSend
   const flows = senders.map((s, j) => {
     const last = ports[model.flows[j].route[model.flows[j].route.length - 1]];
     const sent = lazy(() => staircase(s.starts, I, horizon));
-    const delivered = lazy(() => transmitted(last.flowStarts[j], I, last.packetTime, horizon));
+    const delivered = lazy(() => transmitted(last.flowStarts[j].view(), I, last.packetTime, horizon));
     return {
       name: model.flows[j].name ?? `flow ${j + 1}`,
       arrivals: model.flows[j].arrivals,
@@ -283,9 +283,9 @@ function networkResult(model: NetworkModel, horizon: number, senders: PacketSend
     };
   });
   const portResults = ports.map((port, p) => {
-    const departures = lazy(() => transmitted(increasing(port.startTimes), I, port.packetTime, horizon));
+    const departures = lazy(() => transmitted(increasing(port.startTimes).view(), I, port.packetTime, horizon));
     const backlog = lazy(() => subtract(staircase(increasing(port.arrivalTimes), I, horizon), departures()));
-    const perFlow = lazy((): Curve[] => port.flowStarts.map((starts) => (starts.length === 0 ? constant(0) : transmitted(starts, I, port.packetTime, horizon))));
+    const perFlow = lazy((): Curve[] => port.flowStarts.map((starts) => (starts.length === 0 ? constant(0) : transmitted(starts.view(), I, port.packetTime, horizon))));
     return {
       name: model.ports[p].name ?? `port ${p}`,
       get backlog() {
