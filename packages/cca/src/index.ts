@@ -7,6 +7,7 @@ export type { FlowSpec, HostSpec, PathServerModel, EcnConfig, QcnConfig, PfcConf
 export { ingressPorts, sharedHost, flowSenders, type IngressPorts, type FlowSenders } from './ingress-ports.ts';
 export type { EngineEvent, EngineResult, FlowResult, SentNotification, StepSeries, TcpCurves } from './results.ts';
 export { resultToJSON } from './results.ts';
+export { type EventTable, eventTable } from './event-table.ts';
 export { ModelError } from './errors.ts';
 export { flowDelays } from './delays.ts';
 export { runPathServer } from './engine.ts';

@@ -1,5 +1,6 @@
 import type { Curve, CurveJSON } from '@ccalc/curves';
 import type { PacketRecord } from './packet-record.ts';
+import type { EventTable } from './event-table.ts';
 
 /** One entry of the typed event log. */
 export interface EngineEvent {
@@ -72,6 +73,11 @@ export interface EngineResult {
    * them here in one pass instead of building every flow's curves (`packetArrivalRates`).
    */
   packets?: PacketRecord;
+  /**
+   * The events as columns (event engine: its log), the rows of `events` in the same order: output
+   * writers read them without an object per event (`eventTable` gives one for any result).
+   */
+  eventTable?: EventTable;
 }
 
 /** What the segment engine adds to a result: the queues as a simulator samples them, and the sockets. */

@@ -1,5 +1,5 @@
 import { type Curve, EPSILON, asRateLatency, averageRates, firstTimeAbove, firstTimeBelow, sample } from '@ccalc/curves';
-import { connectionCompletionTimes, connectionOpenings, flowCompletionTimes, flowDelays, flowSenders, packetArrivalRates, packetDepartureRates, pausedCounts, transmittedAt, type EngineResult, type PathServerModel } from '@ccalc/cca';
+import { type EventTable, connectionCompletionTimes, connectionOpenings, eventTable, flowCompletionTimes, flowDelays, flowSenders, packetArrivalRates, packetDepartureRates, pausedCounts, transmittedAt, type EngineResult, type PathServerModel } from '@ccalc/cca';
 import type { ModelSeries } from './compare.ts';
 import { quantile } from 'd3-array';
 import { csvNumber, eventDetailsCell, rounded } from './csv-numbers.ts';
@@ -118,21 +118,27 @@ export function runCsv(result: EngineResult, bin: number, options: { senders?: b
 export function* eventsCsvLines(result: EngineResult, model?: PathServerModel): Generator<string> {
   const hosts = model === undefined ? null : flowSenders(model);
   const shared = hosts !== null && hosts.shared;
-  // The engine's events, and a flow-complete event when a flow's last byte is delivered.
-  const completed = completionTimes(result).flatMap((t, j) => (t === null ? [] : [{ time: t, flow: j, kind: 'flow-complete', after: { bytes: result.flows[j].arrivals.at(Infinity) } }]));
-  const all = [...result.events, ...completed].sort((a, b) => a.time - b.time);
-  // Rows of a state that did not change share its object (a CNP that finds its flags set, and the
-  // row logged beside it): its details cell is written once.
-  const cells = new Map<Record<string, number>, string>();
-  const details = (after: Record<string, number>): string => {
-    let cell = cells.get(after);
-    if (cell === undefined) cells.set(after, (cell = eventDetailsCell(after)));
-    return cell;
-  };
+  // The engine's events (in time order), and a flow-complete event when a flow's last byte is
+  // delivered, merged in: at one instant the engine's events first, flows in order.
+  const table = eventTable(result);
+  const completed = completionTimes(result)
+    .flatMap((t, j) => (t === null ? [] : [{ time: t, flow: j, kind: 'flow-complete', after: { bytes: result.flows[j].arrivals.at(Infinity) } }]))
+    .sort((a, b) => a.time - b.time);
+  // Events that share a state share its details cell (a CNP that finds its flags set, and the
+  // row logged beside it): written once per state id (shifted by one: −1 is no state).
+  const cells: (string | undefined)[] = [];
+  const details = (id: number): string => (cells[id + 1] ??= eventDetailsCell(table.state(id)));
   const frame = (kind: string): boolean => kind === 'pfc-pause' || kind === 'pfc-resume';
-  const who = shared ? (e: { flow: number; kind: string }): string => `${hosts.sender[e.flow]},${frame(e.kind) ? '' : hosts.connection[e.flow]}` : (e: { flow: number }): string => `${e.flow}`;
+  const who = shared ? (flow: number, kind: string): string => `${hosts.sender[flow]},${frame(kind) ? '' : hosts.connection[flow]}` : (flow: number): string => `${flow}`;
+  const row = (time: number, flow: number, kind: string, cell: string): string => `${csvNumber(time * 1e6, 6, 'time_us')},${who(flow, kind)},${kind},${cell}`;
   yield shared ? 'time_us,sender,connection,kind,details' : 'time_us,sender,kind,details';
-  for (const e of all) yield `${csvNumber(e.time * 1e6, 6, 'time_us')},${who(e)},${e.kind},${details(e.after)}`;
+  let c = 0;
+  for (let k = 0; k < table.length; k++) {
+    const time = table.time(k);
+    for (; c < completed.length && completed[c].time < time; c++) yield row(completed[c].time, completed[c].flow, completed[c].kind, eventDetailsCell(completed[c].after));
+    yield row(time, table.flow(k), table.kind(k), details(table.after(k)));
+  }
+  for (; c < completed.length; c++) yield row(completed[c].time, completed[c].flow, completed[c].kind, eventDetailsCell(completed[c].after));
 }
 
 /** When each flow completed (s; null if not by the horizon): `flowCompletionTimes` of @ccalc/cca. */
@@ -160,9 +166,10 @@ export function runSummary(result: EngineResult, computeMs: number, model?: Path
   // After the peak's instant: a peak reached at a jump has its value before the jump there. Times
   // within 1 ps (the curves' tolerance) are that instant, so the search starts past it.
   const clears = firstAtOrBelow(result.backlog, peakAt + 2 * EPSILON * Math.max(1, peakAt), result.horizon, 1);
+  const table = eventTable(result);
   const first = (kind: string): number | null => {
-    const e = result.events.find((x) => x.kind === kind);
-    return e === undefined ? null : microseconds(e.time);
+    const k = firstOfKind(table, kind);
+    return k < 0 ? null : microseconds(table.time(k));
   };
   const completed = completionTimes(result);
   const us = (t: number | null): number | null => (t === null ? null : microseconds(t));
@@ -179,10 +186,10 @@ export function runSummary(result: EngineResult, computeMs: number, model?: Path
     first_notification_us: first('cnp'),
     first_cut_us: first('rate-cut'),
     first_pause_us: first('pfc-pause'),
-    ...(model === undefined ? {} : { first_pause_sent_us: firstPauseSent(result, model), link_rate_gbps: linkRateGbps(model), parameters: modelParameters(model) }),
-    pauses: result.events.filter((e) => e.kind === 'pfc-pause').length,
-    notifications: result.events.filter((e) => e.kind === 'cnp').length,
-    cuts: cutCount(result),
+    ...(model === undefined ? {} : { first_pause_sent_us: firstPauseSent(table, model), link_rate_gbps: linkRateGbps(model), parameters: modelParameters(model) }),
+    pauses: countOfKind(table, 'pfc-pause'),
+    notifications: countOfKind(table, 'cnp'),
+    cuts: cutCount(table),
     completion_us: completion,
     ...(hosts?.shared === true
       ? { connection_completion_us: hosts.flows.map((flows) => flows.map((j) => us(completed[j]))) }
@@ -250,11 +257,24 @@ export function firstAtOrBelow(f: Curve, from: number, horizon: number, level: n
 }
 
 /** When the switch sent the run's first PAUSE (µs): its arrival at the sender minus that flow's pause delay. */
-function firstPauseSent(result: EngineResult, model: PathServerModel): number | null {
-  const e = result.events.find((x) => x.kind === 'pfc-pause');
-  if (e === undefined) return null;
-  const f = model.flows[e.flow];
-  return Math.round((e.time - flowDelays(model, f).pause) * 1e9) / 1e3;
+function firstPauseSent(table: EventTable, model: PathServerModel): number | null {
+  const k = firstOfKind(table, 'pfc-pause');
+  if (k < 0) return null;
+  const f = model.flows[table.flow(k)];
+  return Math.round((table.time(k) - flowDelays(model, f).pause) * 1e9) / 1e3;
+}
+
+/** The row of the first event of that kind (−1 for none). */
+function firstOfKind(table: EventTable, kind: string): number {
+  for (let k = 0; k < table.length; k++) if (table.kind(k) === kind) return k;
+  return -1;
+}
+
+/** How many events of that kind. */
+function countOfKind(table: EventTable, kind: string): number {
+  let n = 0;
+  for (let k = 0; k < table.length; k++) if (table.kind(k) === kind) n += 1;
+  return n;
 }
 
 /** The bottleneck's rate (Gb/s) for a rate or rate-latency server, else null. */
@@ -302,11 +322,14 @@ function linkRateGbps(model: PathServerModel): number | null {
 }
 
 /** Events that lowered a sender's rate or window (rate cuts, window decreases, timeouts). */
-function cutCount(result: EngineResult): number {
+function cutCount(table: EventTable): number {
   let n = 0;
-  for (const e of result.events) {
-    const limit = e.after.rate !== undefined ? 'rate' : 'window';
-    if (e.after[limit] < e.before[limit]) n += 1;
+  for (let k = 0; k < table.length; k++) {
+    const after = table.after(k);
+    const before = table.before(k);
+    if (after === before) continue;
+    const limit = table.value(after, 'rate') !== undefined ? 'rate' : 'window';
+    if ((table.value(after, limit) as number) < (table.value(before, limit) as number)) n += 1;
   }
   return n;
 }

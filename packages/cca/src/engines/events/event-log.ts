@@ -1,5 +1,6 @@
 import type { CongestionControl } from '../../cca.ts';
 import type { EngineEvent, SentNotification } from '../../results.ts';
+import type { EventTable } from '../../event-table.ts';
 import { FloatColumn, IntColumn } from './log-columns.ts';
 
 /**
@@ -98,7 +99,7 @@ export class EventLog {
   events(): EngineEvent[] {
     if (this.built !== null) return this.built;
     const n = this.times.length;
-    const order = this.late ? timeOrder(this.times) : null;
+    const order = this.timeOrder();
     const out: EngineEvent[] = new Array(n);
     for (let q = 0; q < n; q++) {
       const k = order === null ? q : order[q];
@@ -106,6 +107,43 @@ export class EventLog {
     }
     return (this.built = out);
   }
+
+  /**
+   * The events as an EventTable: the rows of {@link events} in the same order, read from the
+   * columns (no event objects; a state is described once, when first read). State ids are the
+   * log's (EventLog.state).
+   */
+  table(): EventTable {
+    const order = this.timeOrder();
+    const row = order === null ? (q: number): number => q : (q: number): number => order[q];
+    return {
+      length: this.times.length,
+      time: (q) => this.times.at(row(q)),
+      flow: (q) => this.flows.at(row(q)),
+      kind: (q) => this.kindNames[this.kinds.at(row(q))],
+      before: (q) => this.before.at(row(q)),
+      after: (q) => this.after.at(row(q)),
+      state: (id) => this.describe(id),
+      value: (id, key) => this.value(id, key),
+    };
+  }
+
+  /** One quantity of a registered state (undefined for NONE and keys it does not have). */
+  private value(index: number, key: string): number | undefined {
+    if (index === EventLog.NONE) return undefined;
+    const whole = this.described?.[index] ?? this.irregular?.get(index);
+    if (whole !== undefined) return whole[key];
+    const k = this.keys[this.stateFlows.at(index)]!.indexOf(key);
+    return k < 0 ? undefined : this.values.at(this.stateStart.at(index) + k);
+  }
+
+  /** The rows in time order (null: as logged), computed once (see {@link timeOrder}). */
+  private timeOrder(): Int32Array | null {
+    if (!this.late) return null;
+    return (this.order ??= timeOrder(this.times));
+  }
+
+  private order: Int32Array | undefined;
 }
 
 /**

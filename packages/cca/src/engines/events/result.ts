@@ -1,6 +1,7 @@
 import { type Curve, CurveBuilder } from '@ccalc/curves';
 import type { PathServerModel } from '../../model.ts';
 import type { EngineResult, FlowResult } from '../../results.ts';
+import type { EventTable } from '../../event-table.ts';
 import { type PacketRecord, TransmissionRuns } from '../../packet-record.ts';
 import type { PacketSender } from './sender.ts';
 import type { FifoPort } from './fifo-port.ts';
@@ -55,6 +56,7 @@ export function eventResult(model: PathServerModel, senders: PacketSender[], por
   let backlog: Curve | undefined;
   let arrivals: Float64Array | undefined;
   let starts: Float64Array | undefined;
+  let table: EventTable | undefined;
   const packets: PacketRecord = {
     size: I,
     transmission: T,
@@ -74,6 +76,9 @@ export function eventResult(model: PathServerModel, senders: PacketSender[], por
     },
     get events() {
       return log.events();
+    },
+    get eventTable() {
+      return (table ??= log.table());
     },
     get notifications() {
       return notifications.notifications();
