@@ -26,6 +26,8 @@ export interface EventTable {
   state(id: number): Record<string, number>;
   /** One quantity of state `id` (undefined when the state has no such key, and for −1). */
   value(id: number, key: string): number | undefined;
+  /** The keys of state `id`, in its description's order (none for −1; shared: do not change). */
+  keys(id: number): readonly string[];
 }
 
 /**
@@ -70,5 +72,6 @@ function objectEventTable(events: readonly EngineEvent[]): EventTable {
     after: (k) => after[k],
     state: (id) => (id < 0 ? none : states[id]),
     value: (id, key) => (id < 0 ? undefined : states[id][key]),
+    keys: (id) => (id < 0 ? [] : Object.keys(states[id])),
   };
 }

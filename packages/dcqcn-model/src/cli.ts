@@ -13,7 +13,7 @@ import { BUILT_INS } from './scenarios.ts';
 import { NETWORK_BUILT_INS } from './network-scenarios.ts';
 import { runNetworkScenario, type NetworkRunnable } from './network-run.ts';
 import { parseQuantity, ScenarioError } from './units.ts';
-import { eventsCsvLines, runCsv, runSummary } from './output.ts';
+import { eventsCsvChunks, runCsv, runSummary } from './output.ts';
 import { tcpCsv, tcpSummary, type TcpSenderSummary } from './tcp-output.ts';
 import { compareTcpWithTrace, tcpComparisonRows, tcpComparisonSpecs, TCP_COMPARISON_CHARTS } from './tcp-compare.ts';
 import { isTcpTrace, readTcpTrace } from './traces/ns3-tcp.ts';
@@ -28,19 +28,6 @@ import { readGenericTrace } from './traces/generic.ts';
 import { readNumericCsv } from './traces/csv.ts';
 import { readJsonFile } from './json-file.ts';
 import { errorLine, INTERNAL_ERROR_EXIT, isInputError } from './input-errors.ts';
-
-/** Lines joined in chunks of 8,192, each line ending with a newline (for `writeFile`). */
-function* inChunks(lines: Iterable<string>): Generator<string> {
-  let chunk: string[] = [];
-  for (const line of lines) {
-    chunk.push(line);
-    if (chunk.length === 8192) {
-      yield `${chunk.join('\n')}\n`;
-      chunk = [];
-    }
-  }
-  if (chunk.length > 0) yield `${chunk.join('\n')}\n`;
-}
 
 const HELP = `ccalc — network calculus for congestion control
 
@@ -271,8 +258,8 @@ export async function runScenario(scenario: Runnable, horizon: number, bin: numb
       writeFile(join(dir, 'series.csv'), `${csv.series}\n`),
       ...(csv.senders === undefined ? [] : [writeFile(join(dir, 'senders.csv'), `${csv.senders}\n`)]),
       ...(csv.connections === undefined ? [] : [writeFile(join(dir, 'connections.csv'), `${csv.connections}\n`)]),
-      // events.csv in chunks: a run's millions of rows never make one string.
-      ...(options.events === false ? [] : [writeFile(join(dir, 'events.csv'), inChunks(eventsCsvLines(result, model)))]),
+      // events.csv in chunks of bytes: a run's millions of rows never make one string.
+      ...(options.events === false ? [] : [writeFile(join(dir, 'events.csv'), eventsCsvChunks(result, model))]),
       writeFile(join(dir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`),
       ...(tcpRows === null ? [] : [writeFile(join(dir, 'tcp.csv'), `${tcpRows}\n`)]),
     ]);

@@ -34,7 +34,7 @@ const DETAIL_UNITS: Record<string, [string, number, number]> = {
 };
 
 /** A CCA state key as events.csv writes it: its name with the unit, the cell's JSON key (quotes doubled for CSV), SI factor, decimals. */
-interface DetailUnit {
+export interface DetailUnit {
   name: string;
   prefix: string;
   factor: number;
@@ -45,7 +45,7 @@ interface DetailUnit {
 const DETAIL_CACHE = new Map<string, DetailUnit>();
 
 /** The unit of one state key (DETAIL_UNITS, or the key itself to 9 decimals), looked up once per key. */
-function detailUnit(key: string): DetailUnit {
+export function detailUnit(key: string): DetailUnit {
   let unit = DETAIL_CACHE.get(key);
   if (unit === undefined) {
     const [name, factor, decimals] = DETAIL_UNITS[key] ?? [key, 1, 9];

@@ -2,7 +2,8 @@ import { type Curve, EPSILON, asRateLatency, averageRates, firstTimeAbove, first
 import { type EventTable, connectionCompletionTimes, connectionOpenings, eventTable, flowCompletionTimes, flowDelays, flowSenders, packetArrivalRates, packetDepartureRates, pausedCounts, transmittedAt, type EngineResult, type PathServerModel } from '@ccalc/cca';
 import type { ModelSeries } from './compare.ts';
 import { quantile } from 'd3-array';
-import { csvNumber, eventDetailsCell, rounded } from './csv-numbers.ts';
+import { csvNumber, rounded } from './csv-numbers.ts';
+import { CsvBytes, writeDetailsCell } from './csv-bytes.ts';
 
 /** Senders paused at given times (`pausedCounts` of @ccalc/cca, which the series and the event timeline share). */
 export { pausedCounts };
@@ -68,7 +69,7 @@ export function modelSeries(result: EngineResult): ModelSeries {
  * after the event in the files' units, see `eventDetails`, and a flow-complete event per flow that
  * finished). Numbers as `csvNumber` writes them: µs to the picosecond, Gb/s to 6 decimals, bytes to
  * 3. `senders: false` leaves senders.csv out (it has a row per sender and bin), `events: false`
- * events.csv (`eventsCsvLines` gives it line by line). With the model, and hosts of several connections in it (`FlowSpec.host`): a sender is a host;
+ * events.csv (`eventsCsvChunks` gives it as bytes, in chunks). With the model, and hosts of several connections in it (`FlowSpec.host`): a sender is a host;
  * events.csv gains a `connection` column (the connection's place among its host's, 0, 1, …; empty
  * for the host's PFC frames); senders.csv gives each host's totals (admitted rate and backlog; the
  * CCA's limit only for a host of one connection), and connections.csv each connection's row as
@@ -105,17 +106,18 @@ export function runCsv(result: EngineResult, bin: number, options: { senders?: b
     const c = { ...one, admitted: total('admitted'), backlog: total('backlog') };
     starts.forEach((_, k) => senderRows.push(`${time[k]},${g},${row(k, c)}`));
   });
-  const events = options.events === false ? undefined : [...eventsCsvLines(result, options.model)].join('\n');
+  const events = options.events === false ? undefined : Buffer.concat([...eventsCsvChunks(result, options.model)]).toString('utf8').slice(0, -1);
   return { series, senders: options.senders === false ? undefined : senderRows.join('\n'), ...(options.senders !== false && shared ? { connections: connectionRows.join('\n') } : {}), ...(events === undefined ? {} : { events }) };
 }
 
 /**
- * events.csv line by line (header first), as `runCsv` describes it: the engine's events and a
- * flow-complete event per flow that finished, in time order. A generator, so that a run with
- * millions of events can be written in chunks without building the whole file as one string.
- * @example [...eventsCsvLines(result)][0] // 'time_us,sender,kind,details'
+ * events.csv as bytes, in chunks of about 1 MiB (header first, every line ending in a newline), as
+ * `runCsv` describes it: the engine's events and a flow-complete event per flow that finished, in
+ * time order. A generator of bytes (`CsvBytes`), so that a run with millions of events is written
+ * without a string per row or the whole file in memory.
+ * @example Buffer.concat([...eventsCsvChunks(result)]).toString().split('\n')[0] // 'time_us,sender,kind,details'
  */
-export function* eventsCsvLines(result: EngineResult, model?: PathServerModel): Generator<string> {
+export function* eventsCsvChunks(result: EngineResult, model?: PathServerModel): Generator<Uint8Array> {
   const hosts = model === undefined ? null : flowSenders(model);
   const shared = hosts !== null && hosts.shared;
   // The engine's events (in time order), and a flow-complete event when a flow's last byte is
@@ -124,21 +126,43 @@ export function* eventsCsvLines(result: EngineResult, model?: PathServerModel): 
   const completed = completionTimes(result)
     .flatMap((t, j) => (t === null ? [] : [{ time: t, flow: j, kind: 'flow-complete', after: { bytes: result.flows[j].arrivals.at(Infinity) } }]))
     .sort((a, b) => a.time - b.time);
-  // Events that share a state share its details cell (a CNP that finds its flags set, and the
-  // row logged beside it): written once per state id (shifted by one: −1 is no state).
-  const cells: (string | undefined)[] = [];
-  const details = (id: number): string => (cells[id + 1] ??= eventDetailsCell(table.state(id)));
-  const frame = (kind: string): boolean => kind === 'pfc-pause' || kind === 'pfc-resume';
-  const who = shared ? (flow: number, kind: string): string => `${hosts.sender[flow]},${frame(kind) ? '' : hosts.connection[flow]}` : (flow: number): string => `${flow}`;
-  const row = (time: number, flow: number, kind: string, cell: string): string => `${csvNumber(time * 1e6, 6, 'time_us')},${who(flow, kind)},${kind},${cell}`;
-  yield shared ? 'time_us,sender,connection,kind,details' : 'time_us,sender,kind,details';
+  const encoder = new TextEncoder();
+  const kinds = new Map<string, Uint8Array>();
+  const w = new CsvBytes();
+  // A row: its details are the state after the event (an id of the table, or a flow-complete's object).
+  let stateId = -1;
+  const stateValue = (key: string): number => table.value(stateId, key) as number;
+  const row = (time: number, flow: number, kind: string, after: number | Record<string, number>): void => {
+    w.number(time * 1e6, 6, 'time_us');
+    w.comma();
+    if (shared) {
+      w.integer(hosts.sender[flow]);
+      w.comma();
+      // A host's PFC frames are the host's, not a connection's.
+      if (kind !== 'pfc-pause' && kind !== 'pfc-resume') w.integer(hosts.connection[flow]);
+    } else w.integer(flow);
+    w.comma();
+    let name = kinds.get(kind);
+    if (name === undefined) kinds.set(kind, (name = encoder.encode(kind)));
+    w.bytes(name);
+    w.comma();
+    if (typeof after === 'number') {
+      stateId = after;
+      writeDetailsCell(w, table.keys(after), stateValue);
+    } else writeDetailsCell(w, Object.keys(after), (key) => after[key]);
+    w.newline();
+  };
+  const flowComplete = (c: (typeof completed)[number]): void => row(c.time, c.flow, c.kind, c.after);
+  w.text(shared ? 'time_us,sender,connection,kind,details\n' : 'time_us,sender,kind,details\n');
   let c = 0;
   for (let k = 0; k < table.length; k++) {
     const time = table.time(k);
-    for (; c < completed.length && completed[c].time < time; c++) yield row(completed[c].time, completed[c].flow, completed[c].kind, eventDetailsCell(completed[c].after));
-    yield row(time, table.flow(k), table.kind(k), details(table.after(k)));
+    for (; c < completed.length && completed[c].time < time; c++) flowComplete(completed[c]);
+    row(time, table.flow(k), table.kind(k), table.after(k));
+    if (w.ready) yield* w.take();
   }
-  for (; c < completed.length; c++) yield row(completed[c].time, completed[c].flow, completed[c].kind, eventDetailsCell(completed[c].after));
+  for (; c < completed.length; c++) flowComplete(completed[c]);
+  yield* w.end();
 }
 
 /** When each flow completed (s; null if not by the horizon): `flowCompletionTimes` of @ccalc/cca. */

@@ -125,7 +125,15 @@ export class EventLog {
       after: (q) => this.after.at(row(q)),
       state: (id) => this.describe(id),
       value: (id, key) => this.value(id, key),
+      keys: (id) => this.keysOf(id),
     };
+  }
+
+  /** The keys of a registered state (its flow's, or its own when they differ; none for NONE). */
+  private keysOf(index: number): readonly string[] {
+    if (index === EventLog.NONE) return NO_KEYS;
+    const own = this.irregular?.get(index);
+    return own === undefined ? this.keys[this.stateFlows.at(index)]! : Object.keys(own);
   }
 
   /** One quantity of a registered state (undefined for NONE and keys it does not have). */
@@ -189,6 +197,8 @@ export function timeOrder(times: FloatColumn): Int32Array {
   }
   return out;
 }
+
+const NO_KEYS: readonly string[] = [];
 
 /** Whether d has exactly `keys`, in that order. */
 function sameKeys(d: Record<string, number>, keys: readonly string[]): boolean {

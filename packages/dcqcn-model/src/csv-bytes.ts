@@ -1,0 +1,168 @@
+import { detailUnit, rounded } from './csv-numbers.ts';
+
+/** Bytes of the characters a CSV row is made of. */
+const COMMA = 0x2c;
+const NEWLINE = 0x0a;
+const MINUS = 0x2d;
+const DOT = 0x2e;
+const ZERO = 0x30;
+
+/** Below this, a number rounded to its column is written from integers (see {@link CsvBytes.number}). */
+const EXACT_DIGITS = 1e15;
+
+/**
+ * CSV text written straight into byte chunks of a fixed size, for files of hundreds of thousands
+ * of rows: no string per row or per number, and no joining or encoding of large strings before
+ * the file is written. Numbers are written as `csvNumber` writes them, character for character.
+ * Full chunks are handed out with {@link CsvBytes.take}; {@link CsvBytes.end} gives the rest.
+ * @example const w = new CsvBytes(); w.text('time_us'); w.newline(); w.number(1.5e-6 * 1e6, 6, 'time_us'); Buffer.concat(w.end()).toString() // 'time_us\n1.5'
+ */
+export class CsvBytes {
+  private chunk: Uint8Array;
+  private at = 0;
+  private full: Uint8Array[] = [];
+  /** Digits of one integer, written backwards. */
+  private readonly digits = new Uint8Array(24);
+  private readonly encoder = new TextEncoder();
+
+  /** `size`: bytes per chunk (a row longer than that still fits: it grows the chunk it is in). */
+  constructor(private readonly size = 1 << 20) {
+    this.chunk = new Uint8Array(size);
+  }
+
+  /** Text (UTF-8). */
+  text(s: string): void {
+    // Room for the worst case: three bytes per UTF-16 unit.
+    this.room(3 * s.length);
+    this.at += this.encoder.encodeInto(s, this.chunk.subarray(this.at)).written;
+  }
+
+  /** Bytes already encoded (a cell written once and used for many rows). */
+  bytes(b: Uint8Array): void {
+    const n = b.length;
+    this.room(n);
+    // Byte by byte: `set` costs more than the copy for the few bytes of a cell or a name.
+    const chunk = this.chunk;
+    let at = this.at;
+    for (let k = 0; k < n; k++) chunk[at++] = b[k];
+    this.at = at;
+  }
+
+  comma(): void {
+    this.room(1);
+    this.chunk[this.at++] = COMMA;
+  }
+
+  newline(): void {
+    this.room(1);
+    this.chunk[this.at++] = NEWLINE;
+  }
+
+  /**
+   * `x` as `csvNumber(x, decimals, column)` writes it: rounded to `decimals` places, shortest form,
+   * no −0; NaN and infinities throw, naming the column. Rounded to p = round(x·10^d), the number is
+   * p / 10^d, whose shortest decimal form is p's digits with the point d places from the right and
+   * trailing zeros dropped while |p| < 10¹⁵ (a decimal of 15 significant digits or fewer is the
+   * shortest that reads back as the double nearest it); larger ones, and those below 10⁻⁶ that
+   * `String` writes with an exponent, are written by `String`.
+   */
+  number(x: number, decimals: number, column: string): void {
+    const scale = 10 ** decimals;
+    const p = Math.round(x * scale);
+    // NaN and infinities (which `rounded` refuses), 15 digits or more, and nonzero numbers below
+    // 10⁻⁶, which `String` writes with an exponent (1e-7), go the long way.
+    if (!(Math.abs(p) < EXACT_DIGITS) || (p !== 0 && Math.abs(p) < scale * 1e-6)) {
+      this.text(String(rounded(x, decimals, column)));
+      return;
+    }
+    this.room(EXACT_DIGITS_ROOM + decimals);
+    if (p === 0) {
+      this.chunk[this.at++] = ZERO;
+      return;
+    }
+    if (p < 0) this.chunk[this.at++] = MINUS;
+    const q = Math.abs(p);
+    const whole = Math.floor(q / scale);
+    let fraction = q - whole * scale;
+    this.integer(whole);
+    if (fraction === 0) return;
+    // The fraction's digits, `decimals` of them with leading zeros, trailing zeros dropped.
+    let places = decimals;
+    while (fraction % 10 === 0) {
+      fraction /= 10;
+      places -= 1;
+    }
+    this.chunk[this.at++] = DOT;
+    const d = this.digits;
+    for (let k = 0; k < places; k++) {
+      d[k] = ZERO + (fraction % 10);
+      fraction = Math.floor(fraction / 10);
+    }
+    for (let k = places - 1; k >= 0; k--) this.chunk[this.at++] = d[k];
+  }
+
+  /** A whole number ≥ 0 below 10¹⁵ (a count, an index), in decimal. */
+  integer(n: number): void {
+    this.room(16);
+    const d = this.digits;
+    let k = 0;
+    do {
+      d[k++] = ZERO + (n % 10);
+      n = Math.floor(n / 10);
+    } while (n > 0);
+    while (k > 0) this.chunk[this.at++] = d[--k];
+  }
+
+  /** The chunks filled since the last call (hand them to the file; the writer does not reuse them). */
+  take(): Uint8Array[] {
+    const out = this.full;
+    this.full = [];
+    return out;
+  }
+
+  /** Every chunk not taken yet, the last one cut to what it holds. The writer is done. */
+  end(): Uint8Array[] {
+    if (this.at > 0) this.full.push(this.chunk.subarray(0, this.at));
+    this.at = 0;
+    return this.take();
+  }
+
+  /** Whether a full chunk waits to be taken. */
+  get ready(): boolean {
+    return this.full.length > 0;
+  }
+
+  /** Makes room for `n` bytes: the chunk in hand is handed out if they do not fit. */
+  private room(n: number): void {
+    if (this.at + n <= this.chunk.length) return;
+    if (this.at > 0) this.full.push(this.chunk.subarray(0, this.at));
+    this.chunk = new Uint8Array(Math.max(this.size, n));
+    this.at = 0;
+  }
+}
+
+/** Bytes a number below 10¹⁵ takes at most besides its decimals: sign, 15 digits, point. */
+const EXACT_DIGITS_ROOM = 17;
+
+/** Each state key's JSON key in a details cell (`""rate_gbps"":`), encoded once. */
+const DETAIL_PREFIXES = new Map<string, Uint8Array>();
+const OPEN_CELL = new TextEncoder().encode('"{');
+const CLOSE_CELL = new TextEncoder().encode('}"');
+
+/**
+ * A CCA state's details cell, as `eventDetailsCell` writes it for the state described, byte for
+ * byte, from its keys and a reader of their values (SI): no object and no string per cell.
+ * @example const w = new CsvBytes(); writeDetailsCell(w, ['rate', 'alpha'], (k) => (k === 'rate' ? 12.5e9 : 1)); Buffer.concat(w.end()).toString() // '"{""rate_gbps"":100,""alpha"":1}"'
+ */
+export function writeDetailsCell(w: CsvBytes, keys: readonly string[], value: (key: string) => number): void {
+  w.bytes(OPEN_CELL);
+  for (let k = 0; k < keys.length; k++) {
+    if (k > 0) w.comma();
+    const u = detailUnit(keys[k]);
+    let prefix = DETAIL_PREFIXES.get(keys[k]);
+    if (prefix === undefined) DETAIL_PREFIXES.set(keys[k], (prefix = new TextEncoder().encode(u.prefix)));
+    w.bytes(prefix);
+    w.number(value(keys[k]) * u.factor, u.decimals, u.column);
+  }
+  w.bytes(CLOSE_CELL);
+}
