@@ -2,7 +2,7 @@ import { type Curve, EPSILON, asRateLatency, averageRates, firstTimeAbove, first
 import { type EventTable, connectionCompletionTimes, connectionOpenings, eventTable, flowCompletionTimes, flowDelays, flowSenders, packetArrivalRates, packetDepartureRates, pausedCounts, transmittedAt, type EngineResult, type PathServerModel } from '@ccalc/cca';
 import type { ModelSeries } from './compare.ts';
 import { quantile } from 'd3-array';
-import { csvNumber, rounded } from './csv-numbers.ts';
+import { rounded } from './csv-numbers.ts';
 import { CsvBytes, writeDetailsCell } from './csv-bytes.ts';
 
 /** Senders paused at given times (`pausedCounts` of @ccalc/cca, which the series and the event timeline share). */
@@ -78,36 +78,87 @@ export function modelSeries(result: EngineResult): ModelSeries {
 export function runCsv(result: EngineResult, bin: number, options: { senders?: boolean; model?: PathServerModel; events?: boolean } = {}): { series: string; senders?: string; connections?: string; events?: string } {
   const { starts, arrival, departure, backlog } = binnedSeries(result, bin);
   const paused = pausedCounts(result, starts);
-  const time = starts.map((t) => csvNumber(t * 1e6, 6, 'time_us'));
-  const series = ['time_us,arrival_rate_gbps,departure_rate_gbps,backlog_bytes,paused_senders', ...starts.map((_, k) => `${time[k]},${csvNumber(gbps(arrival[k]), 6, 'arrival_rate_gbps')},${csvNumber(gbps(departure[k]), 6, 'departure_rate_gbps')},${csvNumber(backlog[k], 3, 'backlog_bytes')},${paused[k]}`)].join('\n');
+  // Rows written as bytes (CsvBytes: no string per row or number), each file decoded once.
+  const series = new CsvBytes();
+  series.text('time_us,arrival_rate_gbps,departure_rate_gbps,backlog_bytes,paused_senders\n');
+  for (let k = 0; k < starts.length; k++) {
+    series.number(starts[k] * 1e6, 6, 'time_us');
+    series.comma();
+    series.number(gbps(arrival[k]), 6, 'arrival_rate_gbps');
+    series.comma();
+    series.number(gbps(departure[k]), 6, 'departure_rate_gbps');
+    series.comma();
+    series.number(backlog[k], 3, 'backlog_bytes');
+    series.comma();
+    series.integer(paused[k]);
+    series.newline();
+  }
   const hosts = options.model === undefined ? null : flowSenders(options.model);
   const shared = hosts !== null && hosts.shared;
   // Per flow (a sender, or a connection of a host): the CCA's limit, admitted rate and backlog per bin.
-  const flowColumns = (j: number): { rate: string[]; window: string[]; admitted: number[]; backlog: number[] } => {
+  const flowColumns = (j: number): FlowColumns => {
     const f = result.flows[j];
     const a = sample(f.admitted, starts);
     const d = sample(f.delivered, starts);
-    // The CCA's limit: a rate or a window (an empty cell for the one it does not have).
-    const limit = (key: 'rate' | 'window', unit: (x: number) => number, decimals: number, column: string): string[] => (f.state[key] === undefined || f.state[key].time.length === 0 ? starts.map(() => '') : stepSamples(f.state[key], starts).map((x) => csvNumber(unit(x), decimals, column)));
-    return { rate: limit('rate', gbps, 6, 'rate_gbps'), window: limit('window', (x) => x, 3, 'window_bytes'), admitted: averageRates(f.admitted, 0, bin, starts.length), backlog: a.map((x, k) => x - d[k]) };
+    // The CCA's limit: a rate or a window (null, empty cells, for the one it does not have).
+    const limit = (key: 'rate' | 'window'): number[] | null => (f.state[key] === undefined || f.state[key].time.length === 0 ? null : stepSamples(f.state[key], starts));
+    return { rate: limit('rate'), window: limit('window'), admitted: averageRates(f.admitted, 0, bin, starts.length), backlog: a.map((x, k) => x - d[k]) };
   };
-  const row = (k: number, c: { rate: string[]; window: string[]; admitted: number[]; backlog: number[] }): string => `${c.rate[k]},${c.window[k]},${csvNumber(gbps(c.admitted[k]), 6, 'admitted_rate_gbps')},${csvNumber(c.backlog[k], 3, 'backlog_bytes')}`;
-  const senderRows: string[] = ['time_us,sender,rate_gbps,window_bytes,admitted_rate_gbps,backlog_bytes'];
-  const connectionRows: string[] = ['time_us,sender,connection,rate_gbps,window_bytes,admitted_rate_gbps,backlog_bytes'];
+  // A row's first cells (time, sender and connection), then the flow's or the host's columns.
+  const row = (w: CsvBytes, k: number, ids: readonly number[], c: FlowColumns): void => {
+    w.number(starts[k] * 1e6, 6, 'time_us');
+    for (const id of ids) {
+      w.comma();
+      w.integer(id);
+    }
+    w.comma();
+    if (c.rate !== null) w.number(gbps(c.rate[k]), 6, 'rate_gbps');
+    w.comma();
+    if (c.window !== null) w.number(c.window[k], 3, 'window_bytes');
+    w.comma();
+    w.number(gbps(c.admitted[k]), 6, 'admitted_rate_gbps');
+    w.comma();
+    w.number(c.backlog[k], 3, 'backlog_bytes');
+    w.newline();
+  };
+  const senderRows = new CsvBytes();
+  senderRows.text('time_us,sender,rate_gbps,window_bytes,admitted_rate_gbps,backlog_bytes\n');
+  const connectionRows = new CsvBytes();
+  connectionRows.text('time_us,sender,connection,rate_gbps,window_bytes,admitted_rate_gbps,backlog_bytes\n');
   if (options.senders !== false && !shared) result.flows.forEach((_, j) => {
     const c = flowColumns(j);
-    starts.forEach((_, k) => senderRows.push(`${time[k]},${j},${row(k, c)}`));
+    for (let k = 0; k < starts.length; k++) row(senderRows, k, [j], c);
   });
   if (options.senders !== false && shared) hosts.flows.forEach((flows, g) => {
     const columns = flows.map(flowColumns);
-    columns.forEach((c, m) => starts.forEach((_, k) => connectionRows.push(`${time[k]},${g},${m},${row(k, c)}`)));
+    columns.forEach((c, m) => {
+      for (let k = 0; k < starts.length; k++) row(connectionRows, k, [g, m], c);
+    });
     const total = (key: 'admitted' | 'backlog'): number[] => starts.map((_, k) => columns.reduce((sum, c) => sum + c[key][k], 0));
-    const one = columns.length === 1 ? columns[0] : { rate: starts.map(() => ''), window: starts.map(() => '') };
+    const one = columns.length === 1 ? columns[0] : { rate: null, window: null };
     const c = { ...one, admitted: total('admitted'), backlog: total('backlog') };
-    starts.forEach((_, k) => senderRows.push(`${time[k]},${g},${row(k, c)}`));
+    for (let k = 0; k < starts.length; k++) row(senderRows, k, [g], c);
   });
-  const events = options.events === false ? undefined : Buffer.concat([...eventsCsvChunks(result, options.model)]).toString('utf8').slice(0, -1);
-  return { series, senders: options.senders === false ? undefined : senderRows.join('\n'), ...(options.senders !== false && shared ? { connections: connectionRows.join('\n') } : {}), ...(events === undefined ? {} : { events }) };
+  const events = options.events === false ? undefined : Buffer.concat([...eventsCsvChunks(result, options.model)]);
+  return {
+    series: csvText(series.end()),
+    senders: options.senders === false ? undefined : csvText(senderRows.end()),
+    ...(options.senders !== false && shared ? { connections: csvText(connectionRows.end()) } : {}),
+    ...(events === undefined ? {} : { events: csvText([events]) }),
+  };
+}
+
+/** A flow's (or a host's) columns in senders.csv: the CCA's limit (rate or window, null when it has none), admitted rate and backlog, per bin. */
+interface FlowColumns {
+  rate: number[] | null;
+  window: number[] | null;
+  admitted: number[];
+  backlog: number[];
+}
+
+/** A CSV file's chunks as text, without the last line's newline. */
+function csvText(chunks: Uint8Array[]): string {
+  return Buffer.concat(chunks).toString('utf8').slice(0, -1);
 }
 
 /**
