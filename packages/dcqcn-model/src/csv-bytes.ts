@@ -1,4 +1,4 @@
-import { detailUnit, rounded } from './csv-numbers.ts';
+import { type DetailUnit, detailUnit, rounded } from './csv-numbers.ts';
 
 /** Bytes of the characters a CSV row is made of. */
 const COMMA = 0x2c;
@@ -9,6 +9,9 @@ const ZERO = 0x30;
 
 /** Below this, a number rounded to its column is written from integers (see {@link CsvBytes.number}). */
 const EXACT_DIGITS = 1e15;
+/** Decimals written from integers (the fraction, below 10⁹, is a small integer); more go the long way. */
+const MAX_DECIMALS = 9;
+const POWERS_OF_TEN = Array.from({ length: MAX_DECIMALS + 1 }, (_, k) => 10 ** k);
 
 /**
  * CSV text written straight into byte chunks of a fixed size, for files of hundreds of thousands
@@ -67,11 +70,11 @@ export class CsvBytes {
    * `String` writes with an exponent, are written by `String`.
    */
   number(x: number, decimals: number, column: string): void {
-    const scale = 10 ** decimals;
+    const scale = decimals < POWERS_OF_TEN.length ? POWERS_OF_TEN[decimals] : 10 ** decimals;
     const p = Math.round(x * scale);
     // NaN and infinities (which `rounded` refuses), 15 digits or more, and nonzero numbers below
     // 10⁻⁶, which `String` writes with an exponent (1e-7), go the long way.
-    if (!(Math.abs(p) < EXACT_DIGITS) || (p !== 0 && Math.abs(p) < scale * 1e-6)) {
+    if (!(Math.abs(p) < EXACT_DIGITS) || (p !== 0 && Math.abs(p) < scale * 1e-6) || decimals > MAX_DECIMALS) {
       this.text(String(rounded(x, decimals, column)));
       return;
     }
@@ -83,22 +86,27 @@ export class CsvBytes {
     if (p < 0) this.chunk[this.at++] = MINUS;
     const q = Math.abs(p);
     const whole = Math.floor(q / scale);
-    let fraction = q - whole * scale;
+    // Below 10⁹ (decimals ≤ 9): small integers from here on.
+    let fraction = (q - whole * scale) | 0;
     this.integer(whole);
     if (fraction === 0) return;
     // The fraction's digits, `decimals` of them with leading zeros, trailing zeros dropped.
     let places = decimals;
-    while (fraction % 10 === 0) {
-      fraction /= 10;
+    let tenth = (fraction / 10) | 0;
+    while (fraction === 10 * tenth) {
+      fraction = tenth;
+      tenth = (fraction / 10) | 0;
       places -= 1;
     }
-    this.chunk[this.at++] = DOT;
-    const d = this.digits;
-    for (let k = 0; k < places; k++) {
-      d[k] = ZERO + (fraction % 10);
-      fraction = Math.floor(fraction / 10);
+    const chunk = this.chunk;
+    let at = this.at;
+    chunk[at] = DOT;
+    for (let k = places; k > 0; k--) {
+      tenth = (fraction / 10) | 0;
+      chunk[at + k] = ZERO + fraction - 10 * tenth;
+      fraction = tenth;
     }
-    for (let k = places - 1; k >= 0; k--) this.chunk[this.at++] = d[k];
+    this.at = at + places + 1;
   }
 
   /** A whole number ≥ 0 below 10¹⁵ (a count, an index), in decimal. */
@@ -106,11 +114,23 @@ export class CsvBytes {
     this.room(16);
     const d = this.digits;
     let k = 0;
-    do {
-      d[k++] = ZERO + (n % 10);
-      n = Math.floor(n / 10);
-    } while (n > 0);
-    while (k > 0) this.chunk[this.at++] = d[--k];
+    if (n < 2 ** 31) {
+      let m = n | 0;
+      do {
+        const tenth = (m / 10) | 0;
+        d[k++] = ZERO + m - 10 * tenth;
+        m = tenth;
+      } while (m > 0);
+    } else {
+      do {
+        d[k++] = ZERO + (n % 10);
+        n = Math.floor(n / 10);
+      } while (n > 0);
+    }
+    const chunk = this.chunk;
+    let at = this.at;
+    while (k > 0) chunk[at++] = d[--k];
+    this.at = at;
   }
 
   /** The chunks filled since the last call (hand them to the file; the writer does not reuse them). */
@@ -144,24 +164,38 @@ export class CsvBytes {
 /** Bytes a number below 10¹⁵ takes at most besides its decimals: sign, 15 digits, point. */
 const EXACT_DIGITS_ROOM = 17;
 
-/** Each state key's JSON key in a details cell (`""rate_gbps"":`), encoded once. */
-const DETAIL_PREFIXES = new Map<string, Uint8Array>();
 const OPEN_CELL = new TextEncoder().encode('"{');
 const CLOSE_CELL = new TextEncoder().encode('}"');
 
+/** A list of state keys' units and JSON keys (`""rate_gbps"":`, encoded), made once per list. */
+interface CellKeys {
+  units: DetailUnit[];
+  prefixes: Uint8Array[];
+}
+const CELL_KEYS = new WeakMap<readonly string[], CellKeys>();
+
+function cellKeys(keys: readonly string[]): CellKeys {
+  let c = CELL_KEYS.get(keys);
+  if (c === undefined) {
+    const units = keys.map(detailUnit);
+    CELL_KEYS.set(keys, (c = { units, prefixes: units.map((u) => new TextEncoder().encode(u.prefix)) }));
+  }
+  return c;
+}
+
 /**
  * A CCA state's details cell, as `eventDetailsCell` writes it for the state described, byte for
- * byte, from its keys and a reader of their values (SI): no object and no string per cell.
+ * byte, from its keys and a reader of their values (SI): no object and no string per cell. The
+ * keys' units are looked up once per list of keys (a flow's states share theirs).
  * @example const w = new CsvBytes(); writeDetailsCell(w, ['rate', 'alpha'], (k) => (k === 'rate' ? 12.5e9 : 1)); Buffer.concat(w.end()).toString() // '"{""rate_gbps"":100,""alpha"":1}"'
  */
 export function writeDetailsCell(w: CsvBytes, keys: readonly string[], value: (key: string) => number): void {
+  const { units, prefixes } = cellKeys(keys);
   w.bytes(OPEN_CELL);
   for (let k = 0; k < keys.length; k++) {
     if (k > 0) w.comma();
-    const u = detailUnit(keys[k]);
-    let prefix = DETAIL_PREFIXES.get(keys[k]);
-    if (prefix === undefined) DETAIL_PREFIXES.set(keys[k], (prefix = new TextEncoder().encode(u.prefix)));
-    w.bytes(prefix);
+    const u = units[k];
+    w.bytes(prefixes[k]);
     w.number(value(keys[k]) * u.factor, u.decimals, u.column);
   }
   w.bytes(CLOSE_CELL);
