@@ -45,7 +45,7 @@ describe('CsvBytes', () => {
   it('hands out chunks of its size that join into the text, whatever the size', () => {
     const rows = Array.from({ length: 500 }, (_, k) => [k * 1.25e-3, k, `kind-${k % 7}`, 'µs'] as const);
     const expected = rows.map(([x, n, kind, unit]) => `${csvNumber(x, 6, 'x')},${n},${kind},${unit}\n`).join('');
-    for (const size of [1, 5, 64, 4096]) {
+    for (const [size, recycled] of [[1, false], [5, false], [64, false], [4096, false], [5, true], [4096, true]] as const) {
       const w = new CsvBytes(size);
       const chunks: Uint8Array[] = [];
       const kinds = new Map<string, Uint8Array>();
@@ -59,7 +59,13 @@ describe('CsvBytes', () => {
         w.comma();
         w.text(unit);
         w.newline();
-        if (w.ready) chunks.push(...w.take());
+        if (w.ready) {
+          for (const chunk of w.take()) {
+            // Kept as a copy when its memory goes back to the writer.
+            chunks.push(recycled ? chunk.slice() : chunk);
+            if (recycled) w.recycle(chunk);
+          }
+        }
       }
       chunks.push(...w.end());
       expect(Buffer.concat(chunks).toString('utf8')).toBe(expected);

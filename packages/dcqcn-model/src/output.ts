@@ -139,7 +139,7 @@ export function runCsv(result: EngineResult, bin: number, options: { senders?: b
     const c = { ...one, admitted: total('admitted'), backlog: total('backlog') };
     for (let k = 0; k < starts.length; k++) row(senderRows, k, [g], c);
   });
-  const events = options.events === false ? undefined : Buffer.concat([...eventsCsvChunks(result, options.model)]);
+  const events = options.events === false ? undefined : Buffer.concat(Array.from(eventsCsvChunks(result, options.model), (chunk) => Buffer.from(chunk)));
   return {
     series: csvText(series.end()),
     senders: options.senders === false ? undefined : csvText(senderRows.end()),
@@ -165,8 +165,9 @@ function csvText(chunks: Uint8Array[]): string {
  * events.csv as bytes, in chunks of about 1 MiB (header first, every line ending in a newline), as
  * `runCsv` describes it: the engine's events and a flow-complete event per flow that finished, in
  * time order. A generator of bytes (`CsvBytes`), so that a run with millions of events is written
- * without a string per row or the whole file in memory.
- * @example Buffer.concat([...eventsCsvChunks(result)]).toString().split('\n')[0] // 'time_us,sender,kind,details'
+ * without a string per row or the whole file in memory. Each chunk is valid until the next is asked
+ * for, whose bytes then go into the same memory (as `writeFile` consumes them): copy one to keep it.
+ * @example Buffer.from(eventsCsvChunks(result).next().value!).toString().split('\n')[0] // 'time_us,sender,kind,details'
  */
 export function* eventsCsvChunks(result: EngineResult, model?: PathServerModel): Generator<Uint8Array> {
   const hosts = model === undefined ? null : flowSenders(model);
@@ -210,7 +211,13 @@ export function* eventsCsvChunks(result: EngineResult, model?: PathServerModel):
     const time = table.time(k);
     for (; c < completed.length && completed[c].time < time; c++) flowComplete(completed[c]);
     row(time, table.flow(k), table.kind(k), table.after(k));
-    if (w.ready) yield* w.take();
+    // A chunk handed out is written before the next is asked for: its memory is then reused.
+    if (w.ready) {
+      for (const chunk of w.take()) {
+        yield chunk;
+        w.recycle(chunk);
+      }
+    }
   }
   for (; c < completed.length; c++) flowComplete(completed[c]);
   yield* w.end();
