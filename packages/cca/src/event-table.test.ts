@@ -17,7 +17,9 @@ function expectSameAsEvents(fresh: () => EngineResult): number {
   // Values first, while no state has been described: the log's number columns.
   const values = Array.from({ length: table.length }, (_, k) => {
     const id = table.after(k);
-    return { rate: table.value(id, 'rate'), alpha: table.value(id, 'alpha'), window: table.value(id, 'window'), nothing: table.value(id, 'nothing') };
+    const keys = table.keys(id);
+    const inOrder = Object.fromEntries(keys.map((key, i) => [key, table.valueAt(id, i)]));
+    return { rate: table.value(id, 'rate'), alpha: table.value(id, 'alpha'), window: table.value(id, 'window'), nothing: table.value(id, 'nothing'), inOrder };
   });
   const events = result.events;
   expect(table.length).toBe(events.length);
@@ -26,7 +28,8 @@ function expectSameAsEvents(fresh: () => EngineResult): number {
     expect([table.time(k), table.flow(k), table.kind(k)]).toEqual([e.time, e.flow, e.kind]);
     expect(table.state(table.after(k))).toEqual(e.after);
     expect(table.state(table.before(k))).toEqual(e.before);
-    expect(values[k]).toEqual({ rate: e.after.rate, alpha: e.after.alpha, window: e.after.window, nothing: undefined });
+    expect(values[k]).toEqual({ rate: e.after.rate, alpha: e.after.alpha, window: e.after.window, nothing: undefined, inOrder: e.after });
+    expect(Object.keys(values[k].inOrder)).toEqual(Object.keys(e.after));
   }
   return events.length;
 }

@@ -28,6 +28,8 @@ export interface EventTable {
   value(id: number, key: string): number | undefined;
   /** The keys of state `id`, in its description's order (none for −1; shared: do not change). */
   keys(id: number): readonly string[];
+  /** The quantity of state `id` under its `i`-th key (`keys(id)[i]`): a state read in order, key by key. */
+  valueAt(id: number, i: number): number;
 }
 
 /**
@@ -63,6 +65,8 @@ function objectEventTable(events: readonly EngineEvent[]): EventTable {
   const before = Int32Array.from(rows, (e) => idOf(e.before));
   const after = Int32Array.from(rows, (e) => idOf(e.after));
   const none: Record<string, number> = {};
+  const keys: string[][] = [];
+  const keysOf = (id: number): string[] => (keys[id] ??= Object.keys(states[id]));
   return {
     length: rows.length,
     time: (k) => rows[k].time,
@@ -72,6 +76,7 @@ function objectEventTable(events: readonly EngineEvent[]): EventTable {
     after: (k) => after[k],
     state: (id) => (id < 0 ? none : states[id]),
     value: (id, key) => (id < 0 ? undefined : states[id][key]),
-    keys: (id) => (id < 0 ? [] : Object.keys(states[id])),
+    keys: (id) => (id < 0 ? [] : keysOf(id)),
+    valueAt: (id, i) => states[id][keysOf(id)[i]],
   };
 }

@@ -199,18 +199,18 @@ function cellKeys(keys: readonly string[]): CellKeys {
 
 /**
  * A CCA state's details cell, as `eventDetailsCell` writes it for the state described, byte for
- * byte, from its keys and a reader of their values (SI): no object and no string per cell. The
+ * byte, from its keys and a reader of their values (SI; the value under keys[i]): no object and no string per cell. The
  * keys' units are looked up once per list of keys (a flow's states share theirs).
- * @example const w = new CsvBytes(); writeDetailsCell(w, ['rate', 'alpha'], (k) => (k === 'rate' ? 12.5e9 : 1)); Buffer.concat(w.end()).toString() // '"{""rate_gbps"":100,""alpha"":1}"'
+ * @example const w = new CsvBytes(); writeDetailsCell(w, ['rate', 'alpha'], (i) => [12.5e9, 1][i]); Buffer.concat(w.end()).toString() // '"{""rate_gbps"":100,""alpha"":1}"'
  */
-export function writeDetailsCell(w: CsvBytes, keys: readonly string[], value: (key: string) => number): void {
+export function writeDetailsCell(w: CsvBytes, keys: readonly string[], value: (i: number) => number): void {
   const { units, prefixes } = cellKeys(keys);
   w.bytes(OPEN_CELL);
   for (let k = 0; k < keys.length; k++) {
     if (k > 0) w.comma();
     const u = units[k];
     w.bytes(prefixes[k]);
-    w.number(value(keys[k]) * u.factor, u.decimals, u.column);
+    w.number(value(k) * u.factor, u.decimals, u.column);
   }
   w.bytes(CLOSE_CELL);
 }

@@ -183,7 +183,7 @@ export function* eventsCsvChunks(result: EngineResult, model?: PathServerModel):
   const w = new CsvBytes();
   // A row: its details are the state after the event (an id of the table, or a flow-complete's object).
   let stateId = -1;
-  const stateValue = (key: string): number => table.value(stateId, key) as number;
+  const stateValue = (i: number): number => table.valueAt(stateId, i);
   const row = (time: number, flow: number, kind: string, after: number | Record<string, number>): void => {
     w.number(time * 1e6, 6, 'time_us');
     w.comma();
@@ -201,7 +201,10 @@ export function* eventsCsvChunks(result: EngineResult, model?: PathServerModel):
     if (typeof after === 'number') {
       stateId = after;
       writeDetailsCell(w, table.keys(after), stateValue);
-    } else writeDetailsCell(w, Object.keys(after), (key) => after[key]);
+    } else {
+      const keys = Object.keys(after);
+      writeDetailsCell(w, keys, (i) => after[keys[i]]);
+    }
     w.newline();
   };
   const flowComplete = (c: (typeof completed)[number]): void => row(c.time, c.flow, c.kind, c.after);

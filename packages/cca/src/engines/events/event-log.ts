@@ -115,18 +115,40 @@ export class EventLog {
    */
   table(): EventTable {
     const order = this.timeOrder();
-    const row = order === null ? (q: number): number => q : (q: number): number => order[q];
-    return {
-      length: this.times.length,
-      time: (q) => this.times.at(row(q)),
-      flow: (q) => this.flows.at(row(q)),
-      kind: (q) => this.kindNames[this.kinds.at(row(q))],
-      before: (q) => this.before.at(row(q)),
-      after: (q) => this.after.at(row(q)),
-      state: (id) => this.describe(id),
-      value: (id, key) => this.value(id, key),
-      keys: (id) => this.keysOf(id),
+    const { times, flows, kinds, before, after, kindNames } = this;
+    const accessors = {
+      state: (id: number) => this.describe(id),
+      value: (id: number, key: string) => this.value(id, key),
+      keys: (id: number) => this.keysOf(id),
+      valueAt: (id: number, i: number) => this.valueAt(id, i),
     };
+    // Rows as logged, or through the time order: two sets of readers, so that neither pays for the other.
+    if (order === null) {
+      return {
+        length: times.length,
+        time: (q) => times.at(q),
+        flow: (q) => flows.at(q),
+        kind: (q) => kindNames[kinds.at(q)],
+        before: (q) => before.at(q),
+        after: (q) => after.at(q),
+        ...accessors,
+      };
+    }
+    return {
+      length: times.length,
+      time: (q) => times.at(order[q]),
+      flow: (q) => flows.at(order[q]),
+      kind: (q) => kindNames[kinds.at(order[q])],
+      before: (q) => before.at(order[q]),
+      after: (q) => after.at(order[q]),
+      ...accessors,
+    };
+  }
+
+  /** A registered state's quantity under its i-th key (see keysOf). */
+  private valueAt(index: number, i: number): number {
+    const own = this.irregular?.get(index);
+    return own === undefined ? this.values.at(this.stateStart.at(index) + i) : own[Object.keys(own)[i]];
   }
 
   /** The keys of a registered state (its flow's, or its own when they differ; none for NONE). */
