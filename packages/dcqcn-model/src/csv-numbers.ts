@@ -71,7 +71,8 @@ export function eventDetails(after: Record<string, number>): Record<string, numb
 
 /**
  * An event's details as one CSV cell: the JSON of {@link eventDetails}, quoted for CSV (quotes
- * doubled), written directly (events.csv has one per distinct state: tens of thousands a run).
+ * doubled), as a string. events.csv writes the same bytes without the string (`writeDetailsCell`,
+ * tested against this).
  * @example eventDetailsCell({ rate: 12.5e9, alpha: 1 }) // '"{""rate_gbps"":100,""alpha"":1}"'
  */
 export function eventDetailsCell(after: Record<string, number>): string {
