@@ -54,6 +54,10 @@ const mutations: Mutation[] = [
   { name: 'backlog from packets: the departures held at their last breakpoint', file: 'packages/cca/src/packet-backlog.ts', from: 'const gv = onD ? dV : dV + dS * (t - dT);', to: 'const gv = dV;' },
   { name: 'event log: late rows of one instant in reverse log order', file: 'packages/cca/src/engines/events/event-log.ts', from: 'late.sort((a, b) => times.at(a) - times.at(b) || a - b);', to: 'late.sort((a, b) => times.at(a) - times.at(b) || b - a);' },
   { name: 'event log: a late row put before an in-order row of the same time', file: 'packages/cca/src/engines/events/event-log.ts', from: 'if (times.at(a) <= times.at(b)) {', to: 'if (times.at(a) < times.at(b)) {' },
+  { name: 'event table: rows logged late read as logged (times only)', file: 'packages/cca/src/engines/events/event-log.ts', from: 'time: (q) => times.at(order[q]),', to: 'time: (q) => times.at(q),' },
+  { name: 'events.csv bytes: trailing zeros of a fraction kept', file: 'packages/dcqcn-model/src/csv-bytes.ts', from: 'while (fraction === 10 * tenth) {', to: 'while (fraction === 10 * tenth && places > decimals) {' },
+  { name: 'events.csv: the flow-complete rows all at the end', file: 'packages/dcqcn-model/src/output.ts', from: 'for (; c < completed.length && completed[c].time < time; c++) flowComplete(completed[c]);', to: 'for (; c < completed.length && completed[c].time < 0; c++) flowComplete(completed[c]);' },
+  { name: 'events.csv: the state before the event in its details', file: 'packages/dcqcn-model/src/output.ts', from: 'row(time, table.flow(k), table.kind(k), table.after(k));', to: 'row(time, table.flow(k), table.kind(k), table.before(k));' },
   { name: 'curve engine: notifications still reach a closed sender', file: 'packages/cca/src/engine.ts', from: "for (const x of made.signals) if (!(x.kind === 'notification' && x.time >= flows[x.flow].closedAt)) pending.push(x);", to: 'for (const x of made.signals) pending.push(x);' },
 ];
 
@@ -69,6 +73,9 @@ const tests = [
   'packages/cca/src/fluid-nic.test.ts',
   'packages/cca/src/fluid-hosts.test.ts',
   'packages/dcqcn-model/src/check-trace/export.test.ts',
+  'packages/cca/src/event-table.test.ts',
+  'packages/dcqcn-model/src/csv-bytes.test.ts',
+  'packages/dcqcn-model/src/output.test.ts',
 ];
 
 const filter = process.argv[2];

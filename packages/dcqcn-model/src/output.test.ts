@@ -128,3 +128,44 @@ describe('connections carried over without hosts', () => {
     expect(carried(45_000)).toBe(2);
   });
 });
+
+describe('events.csv', () => {
+  /**
+   * events.csv as it was written before the event table and the byte writer (issue 14): the
+   * events and a flow-complete row per finished flow, stable-sorted by time, each a string of
+   * csvNumber and eventDetailsCell. The file must stay the same, row for row.
+   */
+  async function reference(result: import('@ccalc/cca').EngineResult, model: import('@ccalc/cca').PathServerModel): Promise<string> {
+    const { flowSenders } = await import('@ccalc/cca');
+    const { completionTimes } = await import('./output.ts');
+    const { csvNumber, eventDetailsCell } = await import('./csv-numbers.ts');
+    const hosts = flowSenders(model);
+    const completed = completionTimes(result).flatMap((t, j) => (t === null ? [] : [{ time: t, flow: j, kind: 'flow-complete', after: { bytes: result.flows[j].arrivals.at(Infinity) } }]));
+    const all = [...result.events, ...completed].sort((a, b) => a.time - b.time);
+    const frame = (kind: string): boolean => kind === 'pfc-pause' || kind === 'pfc-resume';
+    const who = (e: { flow: number; kind: string }): string => (hosts.shared ? `${hosts.sender[e.flow]},${frame(e.kind) ? '' : hosts.connection[e.flow]}` : `${e.flow}`);
+    const header = hosts.shared ? 'time_us,sender,connection,kind,details' : 'time_us,sender,kind,details';
+    return [header, ...all.map((e) => `${csvNumber(e.time * 1e6, 6, 'time_us')},${who(e)},${e.kind},${eventDetailsCell(e.after)}`)].join('\n');
+  }
+
+  it('is the events and completions in time order, row for row as before, on the incast and random models (both engines)', async () => {
+    const { runEvents, runPathServer, ns3IncastModel, eventEngineSupport } = await import('@ccalc/cca');
+    const { randomPacketModel } = await import('../../cca/src/test-support/random-models.ts');
+    const { runCsv } = await import('./output.ts');
+    let rows = 0;
+    let completions = 0;
+    // A2 to 0.3 ms has rows logged late (quiet timers); in the random models, flows complete.
+    const models = [ns3IncastModel({ dcqcn: true, pfc: true, horizon: 0.3e-3 }), ...Array.from({ length: 12 }, (_, k) => randomPacketModel(k + 1))];
+    for (const model of models) {
+      const result = eventEngineSupport(model) === null ? runEvents(model) : runPathServer(model);
+      const events = runCsv(result, 10e-6, { model, senders: false }).events!;
+      expect(events).toBe(await reference(result, model));
+      rows += events.split('\n').length;
+      completions += events.split('\n').filter((r) => r.includes(',flow-complete,')).length;
+    }
+    const curves = runPathServer(ns3IncastModel({ dcqcn: true, pfc: true, horizon: 0.1e-3 }));
+    expect(runCsv(curves, 10e-6, { senders: false }).events).toBe(await reference(curves, ns3IncastModel({ dcqcn: true, pfc: true, horizon: 0.1e-3 })));
+    expect(rows).toBeGreaterThan(5000);
+    expect(completions).toBeGreaterThan(10);
+  });
+});
