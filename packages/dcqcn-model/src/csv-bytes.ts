@@ -17,7 +17,8 @@ const POWERS_OF_TEN = Array.from({ length: MAX_DECIMALS + 1 }, (_, k) => 10 ** k
  * CSV text written straight into byte chunks of a fixed size, for files of hundreds of thousands
  * of rows: no string per row or per number, and no joining or encoding of large strings before
  * the file is written. Numbers are written as `csvNumber` writes them, character for character.
- * Full chunks are handed out with {@link CsvBytes.take}; {@link CsvBytes.end} gives the rest.
+ * Full chunks are handed out with {@link CsvBytes.take}; {@link CsvBytes.end} gives the rest; a chunk
+ * given back with {@link CsvBytes.recycle} once written lends its memory to the next.
  * @example const w = new CsvBytes(); w.text('time_us'); w.newline(); w.number(1.5e-6 * 1e6, 6, 'time_us'); Buffer.concat(w.end()).toString() // 'time_us\n1.5'
  */
 export class CsvBytes {
@@ -31,7 +32,7 @@ export class CsvBytes {
   /** A chunk given back (`recycle`), whose memory the next chunk takes. */
   private spare: Uint8Array | null = null;
 
-  /** `size`: bytes per chunk (a row longer than that still fits: it grows the chunk it is in). Allocated at the first write. */
+  /** `size`: bytes per chunk (a single write longer than that gets a chunk of its own length). Allocated at the first write. */
   constructor(private readonly size = 1 << 20) {
     this.chunk = new Uint8Array(0);
   }
