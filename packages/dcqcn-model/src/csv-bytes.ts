@@ -12,6 +12,7 @@ const EXACT_DIGITS = 1e15;
 /** Decimals written from integers (the fraction, below 10⁹, is a small integer); more go the long way. */
 const MAX_DECIMALS = 9;
 const POWERS_OF_TEN = Array.from({ length: MAX_DECIMALS + 1 }, (_, k) => 10 ** k);
+const ENCODER = new TextEncoder();
 
 /**
  * CSV text written straight into byte chunks of a fixed size, for files of hundreds of thousands
@@ -27,7 +28,6 @@ export class CsvBytes {
   private full: Uint8Array[] = [];
   /** Digits of one integer, written backwards. */
   private readonly digits = new Uint8Array(24);
-  private readonly encoder = new TextEncoder();
 
   /** A chunk given back (`recycle`), whose memory the next chunk takes. */
   private spare: Uint8Array | null = null;
@@ -41,7 +41,7 @@ export class CsvBytes {
   text(s: string): void {
     // Room for the worst case: three bytes per UTF-16 unit.
     this.room(3 * s.length);
-    this.at += this.encoder.encodeInto(s, this.chunk.subarray(this.at)).written;
+    this.at += ENCODER.encodeInto(s, this.chunk.subarray(this.at)).written;
   }
 
   /** Bytes already encoded (a cell written once and used for many rows). */
@@ -179,8 +179,8 @@ export class CsvBytes {
 /** Bytes a number below 10¹⁵ takes at most besides its decimals: sign, 15 digits, point. */
 const EXACT_DIGITS_ROOM = 17;
 
-const OPEN_CELL = new TextEncoder().encode('"{');
-const CLOSE_CELL = new TextEncoder().encode('}"');
+const OPEN_CELL = ENCODER.encode('"{');
+const CLOSE_CELL = ENCODER.encode('}"');
 
 /** A list of state keys' units and JSON keys (`""rate_gbps"":`, encoded), made once per list. */
 interface CellKeys {
@@ -193,7 +193,7 @@ function cellKeys(keys: readonly string[]): CellKeys {
   let c = CELL_KEYS.get(keys);
   if (c === undefined) {
     const units = keys.map(detailUnit);
-    CELL_KEYS.set(keys, (c = { units, prefixes: units.map((u) => new TextEncoder().encode(u.prefix)) }));
+    CELL_KEYS.set(keys, (c = { units, prefixes: units.map((u) => ENCODER.encode(u.prefix)) }));
   }
   return c;
 }

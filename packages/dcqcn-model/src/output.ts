@@ -139,12 +139,13 @@ export function runCsv(result: EngineResult, bin: number, options: { senders?: b
     const c = { ...one, admitted: total('admitted'), backlog: total('backlog') };
     for (let k = 0; k < starts.length; k++) row(senderRows, k, [g], c);
   });
-  const events = options.events === false ? undefined : Buffer.concat(Array.from(eventsCsvChunks(result, options.model), (chunk) => Buffer.from(chunk)));
+  // Each chunk copied as it comes: the generator writes the next into the same memory.
+  const events = options.events === false ? undefined : Array.from(eventsCsvChunks(result, options.model), (chunk) => Buffer.from(chunk));
   return {
     series: csvText(series.end()),
     senders: options.senders === false ? undefined : csvText(senderRows.end()),
     ...(options.senders !== false && shared ? { connections: csvText(connectionRows.end()) } : {}),
-    ...(events === undefined ? {} : { events: csvText([events]) }),
+    ...(events === undefined ? {} : { events: csvText(events) }),
   };
 }
 

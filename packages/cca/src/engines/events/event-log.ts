@@ -160,11 +160,8 @@ export class EventLog {
 
   /** One quantity of a registered state (undefined for NONE and keys it does not have). */
   private value(index: number, key: string): number | undefined {
-    if (index === EventLog.NONE) return undefined;
-    const whole = this.described?.[index] ?? this.irregular?.get(index);
-    if (whole !== undefined) return whole[key];
-    const k = this.keys[this.stateFlows.at(index)]!.indexOf(key);
-    return k < 0 ? undefined : this.values.at(this.stateStart.at(index) + k);
+    const k = this.keysOf(index).indexOf(key);
+    return k < 0 ? undefined : this.valueAt(index, k);
   }
 
   /** The rows in time order (null: as logged), computed once (see {@link timeOrder}). */
