@@ -30,7 +30,7 @@ export { rateChart, vectorChart, windowChart, curvesChart, aggregateRateChart, s
 export { flowCompletionTimes, connectionCompletionTimes } from './completion-times.ts';
 export { pausedCounts } from './paused-senders.ts';
 export { type PacketRecord, ArrivalCursor, TransmissionRuns, TransmittedCursor, packetArrivalRates, packetDepartureRates, transmittedAt, transmittedCrossing } from './packet-record.ts';
-export { packetBacklog } from './packet-backlog.ts';
+export { PacketBacklogWalk, packetBacklog } from './packet-backlog.ts';
 export { activeEnd, byteUnit, type Spec as ChartSpec } from './charts/chart-spec.ts';
 export { backlogChart } from './charts/backlog-chart.ts';
 export { throughputHeatmap, throughputEnvelope, sentRates } from './charts/throughput-charts.ts';

@@ -16,94 +16,137 @@ import { TransmissionRuns } from './packet-record.ts';
  * @example packetBacklog(Float64Array.of(0, 0), Float64Array.of(0, 8e-8), 1000, 8e-8, 1).at(8e-8) // 1000
  */
 export function packetBacklog(arrivals: Float64Array, starts: Float64Array, I: number, T: number, horizon: number): Curve {
-  const rate = I / T;
   const b = new CurveBuilder(breakpointBound(arrivals, starts, T, horizon));
+  const walk = new PacketBacklogWalk(arrivals, starts, I, T, horizon);
+  do b.push(walk.t, walk.v, walk.r, walk.s);
+  while (walk.next());
+  return b.build();
+}
 
-  // The staircase: its breakpoint at an instant (time, value before, right limit), and the next
-  // packet not in a breakpoint yet. Packets at time 0 (or within the tolerance of it) make its
-  // first breakpoint's jump.
-  let ka = 0;
-  let aV = 0;
-  let aR = 0;
-  const arrives = (k: number): boolean => k < arrivals.length && arrivals[k] < horizon;
-  const takeInstant = (t: number): void => {
-    while (arrives(ka) && (arrivals[ka] <= t || close(arrivals[ka], t))) {
-      aR += I;
-      ka += 1;
-    }
-  };
-  takeInstant(0);
-
+/**
+ * The breakpoints of {@link packetBacklog}'s walk one at a time, for readers that need a few
+ * figures of the backlog (samples, its peak, when it clears) and not the curve: no breakpoint is
+ * kept. On construction it stands on the first breakpoint (time 0); `next()` moves to the next and
+ * returns false after the last. Each is (t, v = f(t), r = f(t+), s = the slope after t), what the
+ * walk hands to `CurveBuilder.push`; a reader that wants the curve's own breakpoints must check
+ * that the builder would keep each as it is (no time within the tolerance of the previous, none
+ * redundant).
+ * Bytes against seconds.
+ * @example const w = new PacketBacklogWalk(Float64Array.of(0), Float64Array.of(0), 1000, 8e-8, 1); w.r // 1000
+ */
+export class PacketBacklogWalk {
+  /** The breakpoint the walk stands on. */
+  t = 0;
+  v = 0;
+  r = 0;
+  s = 0;
+  private readonly rate: number;
+  // The staircase: its value before and after the current instant's jump, and the next packet not
+  // in a breakpoint yet.
+  private ka = 0;
+  private aV = 0;
+  private aR = 0;
   // The departures: the breakpoint they are on (time, value, slope after it) and the run the next
   // ones come from: its start and level, and where it ends (the horizon if it is cut there).
-  let dT = 0;
-  let dV = 0;
-  let dS = 0;
-  const runs = new TransmissionRuns(starts, I, T, horizon);
-  let runStart = Infinity;
-  let runLevel = 0;
-  let runEnd = Infinity;
-  let runEndValue = 0;
-  // Whether the departures' next breakpoint is the run's end (else its start).
-  let atRun = false;
-  const nextRun = (): void => {
+  private dT = 0;
+  private dV = 0;
+  private dS = 0;
+  private runStart = Infinity;
+  private runLevel = 0;
+  private runEnd = Infinity;
+  private runEndValue = 0;
+  /** Whether the departures' next breakpoint is the run's end (else its start). */
+  private atRun = false;
+  /** Whether the current instant is a breakpoint of the staircase, of the departures. */
+  private onA = true;
+  private onD = true;
+  private readonly runs: TransmissionRuns;
+
+  constructor(
+    private readonly arrivals: Float64Array,
+    starts: Float64Array,
+    private readonly I: number,
+    T: number,
+    private readonly horizon: number,
+  ) {
+    this.rate = I / T;
+    this.runs = new TransmissionRuns(starts, I, T, horizon);
+    // Packets at time 0 (or within the tolerance of it) make the first breakpoint's jump.
+    this.takeInstant(0);
+    this.nextRun();
+    // A first run starting at 0 (or within the tolerance of it: the runs start it at 0) starts on
+    // the first breakpoint.
+    if (this.runStart === 0) {
+      this.dS = this.rate;
+      this.atRun = true;
+    }
+    this.stand();
+  }
+
+  /** Moves to the next breakpoint (both curves' next, breakpoints within the tolerance of each other one instant); false when there is none. */
+  next(): boolean {
+    const nextA = this.arrives(this.ka) ? this.arrivals[this.ka] : Infinity;
+    const nextD = this.atRun ? this.runEnd : this.runStart;
+    const next = nextA < nextD ? nextA : nextD;
+    if (next === Infinity) return false;
+    const same = close(nextA, nextD);
+    this.onA = nextA === next || same;
+    this.onD = nextD === next || same;
+    if (this.onA) {
+      this.aV = this.aR;
+      this.takeInstant(nextA);
+    }
+    if (this.onD) this.advanceDeparture();
+    this.t = next;
+    this.stand();
+    return true;
+  }
+
+  /** Both curves' value and right limit at the current instant (on a breakpoint, or inside a segment), as mergeWalk reads them. */
+  private stand(): void {
+    const gv = this.onD ? this.dV : this.dV + this.dS * (this.t - this.dT);
+    this.v = (this.onA ? this.aV : this.aR) - gv;
+    this.r = this.aR - gv;
+    this.s = 0 - this.dS;
+  }
+
+  private arrives(k: number): boolean {
+    return k < this.arrivals.length && this.arrivals[k] < this.horizon;
+  }
+
+  private takeInstant(t: number): void {
+    while (this.arrives(this.ka) && (this.arrivals[this.ka] <= t || close(this.arrivals[this.ka], t))) {
+      this.aR += this.I;
+      this.ka += 1;
+    }
+  }
+
+  private nextRun(): void {
+    const runs = this.runs;
     if (!runs.next()) {
-      runStart = Infinity;
+      this.runStart = Infinity;
       return;
     }
-    runStart = runs.start;
-    runLevel = runs.level;
-    runEnd = runs.end < horizon ? runs.end : horizon;
-    runEndValue = runs.end < horizon ? runs.bytes : runs.bytes - rate * (runs.end - horizon);
-  };
-  nextRun();
-  // A first run starting at 0 (or within the tolerance of it: the runs start it at 0) starts on
-  // the first breakpoint.
-  if (runStart === 0) {
-    dS = rate;
-    atRun = true;
+    this.runStart = runs.start;
+    this.runLevel = runs.level;
+    this.runEnd = runs.end < this.horizon ? runs.end : this.horizon;
+    this.runEndValue = runs.end < this.horizon ? runs.bytes : runs.bytes - this.rate * (runs.end - this.horizon);
   }
-  const nextDeparture = (): number => (atRun ? runEnd : runStart);
-  const advanceDeparture = (): void => {
-    if (atRun) {
-      dT = runEnd;
-      dV = runEndValue;
-      dS = 0;
-      atRun = false;
-      nextRun();
-    } else {
-      dT = runStart;
-      dV = runLevel;
-      dS = rate;
-      atRun = true;
-    }
-  };
 
-  // The walk: at each instant both curves' value and right limit (on a breakpoint, or inside a
-  // segment), as mergeWalk reads them.
-  let t = 0;
-  let onA = true;
-  let onD = true;
-  for (;;) {
-    const fv = onA ? aV : aR;
-    const fr = aR;
-    const gv = onD ? dV : dV + dS * (t - dT);
-    b.push(t, fv - gv, fr - gv, 0 - dS);
-    const nextA = arrives(ka) ? arrivals[ka] : Infinity;
-    const nextD = nextDeparture();
-    const next = nextA < nextD ? nextA : nextD;
-    if (next === Infinity) break;
-    const same = close(nextA, nextD);
-    onA = nextA === next || same;
-    onD = nextD === next || same;
-    if (onA) {
-      aV = aR;
-      takeInstant(nextA);
+  private advanceDeparture(): void {
+    if (this.atRun) {
+      this.dT = this.runEnd;
+      this.dV = this.runEndValue;
+      this.dS = 0;
+      this.atRun = false;
+      this.nextRun();
+    } else {
+      this.dT = this.runStart;
+      this.dV = this.runLevel;
+      this.dS = this.rate;
+      this.atRun = true;
     }
-    if (onD) advanceDeparture();
-    t = next;
   }
-  return b.build();
 }
 
 /**

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { curvesChart, flowCompletionTimes, networkBounds, runNetwork, sampledChart, type EngineResult, type NetworkModel, type NetworkResult } from '@ccalc/cca';
 import { add, averageRates, constant, horizontalDeviation, min, type Curve } from '@ccalc/curves';
 import { csvNumber } from './csv-numbers.ts';
-import { microseconds as us, peakOf } from './output.ts';
+import { microseconds as us } from './output.ts';
+import { peakOf } from './backlog-figures.ts';
 import { checkRunFolder, writeRunFolder } from './run-folder.ts';
 
 /** A network to run: a scenario file with a topology, or a built-in. */

@@ -1,9 +1,10 @@
-import { type Curve, EPSILON, asRateLatency, averageRates, firstTimeAbove, firstTimeBelow, sample } from '@ccalc/curves';
+import { asRateLatency, averageRates, firstTimeAbove, sample } from '@ccalc/curves';
 import { type EventTable, connectionCompletionTimes, connectionOpenings, eventTable, flowCompletionTimes, flowDelays, flowSenders, packetArrivalRates, packetDepartureRates, pausedCounts, transmittedAt, type EngineResult, type PathServerModel } from '@ccalc/cca';
 import type { ModelSeries } from './compare.ts';
 import { quantile } from 'd3-array';
 import { rounded } from './csv-numbers.ts';
 import { CsvBytes, writeDetailsCell } from './csv-bytes.ts';
+import { backlogFigures, backlogPeak } from './backlog-figures.ts';
 
 /** Senders paused at given times (`pausedCounts` of @ccalc/cca, which the series and the event timeline share). */
 export { pausedCounts };
@@ -46,7 +47,7 @@ export function binnedSeries(result: EngineResult, bin: number): { starts: numbe
     for (let k = 0; k < count; k++) arrival[k] += a[k];
   });
   const departure = packets === undefined ? averageRates(result.departures, 0, bin, count) : packetDepartureRates(packets, result.horizon, bin, count);
-  return { starts, arrival, departure, backlog: sample(result.backlog, starts) };
+  return { starts, arrival, departure, backlog: backlogFigures(result, starts).samples };
 }
 
 /**
@@ -248,10 +249,7 @@ export const completionTimes = flowCompletionTimes;
  * `ccalc compare` reads.
  */
 export function runSummary(result: EngineResult, computeMs: number, model?: PathServerModel): Record<string, unknown> {
-  const { peak, at: peakAt } = peakOf(result.backlog, result.horizon);
-  // After the peak's instant: a peak reached at a jump has its value before the jump there. Times
-  // within 1 ps (the curves' tolerance) are that instant, so the search starts past it.
-  const clears = firstAtOrBelow(result.backlog, peakAt + 2 * EPSILON * Math.max(1, peakAt), result.horizon, 1);
+  const { peak, peakAt, clearsAt: clears } = backlogPeak(result);
   const table = eventTable(result);
   const first = (kind: string): number | null => {
     const k = firstOfKind(table, kind);
@@ -305,41 +303,6 @@ function carriedOver(result: EngineResult, model: PathServerModel): number {
     for (const t of connectionOpenings(model.flows[j].cca)) if (t <= result.horizon && f.arrivals.at(t) - f.admitted.at(t) > 1) n += 1;
   });
   return n;
-}
-
-/**
- * The largest value of a curve over [0, horizon] and the first instant it is reached, exactly: the
- * supremum is a breakpoint's value, right limit or left limit (the curve is affine between
- * breakpoints), or its value at the horizon.
- * @example peakOf(subtract(step(5, 1), rate(1)), 10) // { peak: 4, at: 1 }
- */
-export function peakOf(f: Curve, horizon: number): { peak: number; at: number } {
-  // The candidates at breakpoint i in [0, horizon]: its value, its right limit (not at the horizon)
-  // and its left limit (the previous segment's end), read in place.
-  const best = (i: number): number => {
-    let y = f.v[i];
-    if (f.t[i] < horizon && f.r[i] > y) y = f.r[i];
-    if (i > 0) {
-      const left = f.r[i - 1] + f.s[i - 1] * (f.t[i] - f.t[i - 1]);
-      if (left > y) y = left;
-    }
-    return y;
-  };
-  let peak = f.at(horizon);
-  for (let i = 0; i < f.t.length && f.t[i] <= horizon; i++) {
-    const y = best(i);
-    if (y > peak) peak = y;
-  }
-  // The first instant it is reached, values within rounding (1e-12 relative) being equal.
-  const reached = peak - 1e-12 * Math.max(1, Math.abs(peak));
-  for (let i = 0; i < f.t.length && f.t[i] <= horizon; i++) if (best(i) >= reached) return { peak, at: f.t[i] };
-  return { peak, at: horizon };
-}
-
-/** The first instant in [from, horizon] at which f is at or below `level`, exactly; null if none. */
-export function firstAtOrBelow(f: Curve, from: number, horizon: number, level: number): number | null {
-  const t = firstTimeBelow(f, from, horizon, level + 1e-9 * Math.max(1, Math.abs(level)));
-  return Number.isFinite(t) ? t : null;
 }
 
 /** When the switch sent the run's first PAUSE (µs): its arrival at the sender minus that flow's pause delay. */

@@ -1,6 +1,7 @@
 import type { EngineResult } from '@ccalc/cca';
 import { csvNumber } from './csv-numbers.ts';
-import { microseconds, peakOf, stepSamples } from './output.ts';
+import { microseconds, stepSamples } from './output.ts';
+import { peakOf } from './backlog-figures.ts';
 
 /** The initial slow-start threshold of a TCP socket (ns-3: 2³² − 1, "none"). */
 export const NO_SSTHRESH = 4294967295;
