@@ -51,7 +51,11 @@ const mutations: Mutation[] = [
   { name: 'curve engine: a run until complete ends 1 µs late', file: 'packages/cca/src/engine.ts', from: 'complete = Math.max(', to: 'complete = 1e-6 + Math.max(' },
   { name: 'outputs from packets: a packet within 1 ps of a bin edge counted before it', file: 'packages/cca/src/packet-record.ts', from: 'times[this.arrived] < horizon && !close(times[this.arrived], x)) {', to: 'times[this.arrived] < horizon) {' },
   { name: 'outputs from packets: a flow complete when its last run starts', file: 'packages/cca/src/packet-record.ts', from: 'const x = run.start + (level - run.level) / rate;', to: 'const x = run.start;' },
-  { name: 'backlog from packets: the departures held at their last breakpoint', file: 'packages/cca/src/packet-backlog.ts', from: 'const gv = onD ? dV : dV + dS * (t - dT);', to: 'const gv = dV;' },
+  { name: 'backlog from packets: the departures held at their last breakpoint', file: 'packages/cca/src/packet-backlog.ts', from: 'const gv = this.onD ? this.dV : this.dV + this.dS * (this.t - this.dT);', to: 'const gv = this.dV;' },
+  { name: 'backlog figures: a sample inside a segment read as its start', file: 'packages/dcqcn-model/src/backlog-figures.ts', from: 'samples[k++] = pt === x || close(pt, x) ? pv : close(t, x) ? v : pr + ps * (x - pt);', to: 'samples[k++] = pt === x || close(pt, x) ? pv : close(t, x) ? v : pr;' },
+  { name: 'backlog figures: the clearing searched from the last breakpoint that raised the peak', file: 'packages/dcqcn-model/src/backlog-figures.ts', from: 'const first = candidates.find((c) => c.best >= reached);', to: 'const first = candidates.at(-1);' },
+  { name: 'quiet notifications: quiet whatever timer comes first', file: 'packages/cca/src/engines/events/sender.ts', from: 'return !this.gated && t <= this.nextTimer && ', to: 'return !this.gated && ' },
+  { name: 'quiet notifications: still quiet after the state changes', file: 'packages/cca/src/engines/events/sender.ts', from: '    this.quietEnd = this.cnpHead;\n    const oldRate', to: '    const oldRate' },
   { name: 'event log: late rows of one instant in reverse log order', file: 'packages/cca/src/engines/events/event-log.ts', from: 'late.sort((a, b) => times.at(a) - times.at(b) || a - b);', to: 'late.sort((a, b) => times.at(a) - times.at(b) || b - a);' },
   { name: 'event log: a late row put before an in-order row of the same time', file: 'packages/cca/src/engines/events/event-log.ts', from: 'if (times.at(a) <= times.at(b)) {', to: 'if (times.at(a) < times.at(b)) {' },
   { name: 'event table: rows logged late read as logged (times only)', file: 'packages/cca/src/engines/events/event-log.ts', from: 'time: (q) => times.at(order[q]),', to: 'time: (q) => times.at(q),' },
@@ -76,6 +80,7 @@ const tests = [
   'packages/cca/src/event-table.test.ts',
   'packages/dcqcn-model/src/csv-bytes.test.ts',
   'packages/dcqcn-model/src/output.test.ts',
+  'packages/dcqcn-model/src/backlog-figures.test.ts',
 ];
 
 const filter = process.argv[2];

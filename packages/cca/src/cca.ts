@@ -123,6 +123,14 @@ export interface CongestionControl<S> {
    */
   nextLimitTimer?(s: S): number;
   onTimer(s: S, signals: SignalView): Reaction<S>;
+  /**
+   * Optional: for a notification arriving at `now` (s) in state s, the kind its reaction logs if
+   * that reaction changes nothing (`onNotification` returns s itself), else null. Such a
+   * notification is quiet: an engine may log it without handling it as an event, as long as the
+   * state it finds is s (the event engine: only the marks that change a sender's state are events,
+   * issue 14). Must agree with `onNotification`.
+   */
+  quietNotification?(s: S, now: number): string | null;
   onTimeout?(s: S, signals: SignalView): Reaction<S>;
   onFlightAcknowledged?(s: S, signals: SignalView): Reaction<S>;
   onNotification?(s: S, signals: SignalView): Reaction<S>;

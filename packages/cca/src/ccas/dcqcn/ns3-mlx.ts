@@ -110,8 +110,9 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
       next.nextIncrease = s.nextIncrease + p.increasePeriod;
       return { state: next, shift: 'admitted', kind };
     },
+    // Most CNPs find both flags set already: the state stays the same object (nothing to copy).
+    quietNotification: (s) => (s.started && s.cnpSinceDecrease && s.cnpSinceAlpha ? 'cnp-noted' : null),
     onNotification(s, signals) {
-      // Most CNPs find both flags set already: the state stays the same object (nothing to copy).
       if (s.started && s.cnpSinceDecrease && s.cnpSinceAlpha) return { state: s, shift: 'none', kind: 'cnp-noted' };
       const next = copy(s);
       next.cnpSinceDecrease = true;

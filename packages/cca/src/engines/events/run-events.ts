@@ -283,9 +283,8 @@ class SignalRouter implements PortListener {
     const s = this.senders[flow];
     if (!s.cca.listens.notifications) return;
     const arrives = time + this.delays[flow].notification;
-    s.notificationArrives(arrives, from, fb);
     this.notifications.push(flow, time, time, arrives);
-    this.heap.set(flow, this.keyOf(s));
+    if (s.notificationArrives(arrives, from, fb)) this.heap.set(flow, this.keyOf(s));
   }
 
   mark(flow: number, time: number, from: number): void {
@@ -294,9 +293,8 @@ class SignalRouter implements PortListener {
     const sent = this.port.gaps[flow].next(time);
     if (sent === null) return;
     const arrives = sent + this.delays[flow].notification;
-    s.notificationArrives(arrives, from);
     this.notifications.push(flow, time, sent, arrives);
-    this.heap.set(flow, this.keyOf(s));
+    if (s.notificationArrives(arrives, from)) this.heap.set(flow, this.keyOf(s));
   }
 }
 

@@ -107,6 +107,11 @@ export class PacketSender {
   /** QCN feedback of each notification (NaN for an ECN notification). */
   private readonly cnpFeedback = new Floats();
   private cnpHead = 0;
+  /**
+   * Notifications [cnpHead, quietEnd) are quiet: they change nothing (`CongestionControl.
+   * quietNotification`), are no events, and are logged when the sender next reacts (flushQuiet).
+   */
+  private quietEnd = 0;
 
   constructor(
     readonly index: number,
@@ -162,7 +167,7 @@ export class PacketSender {
     if (!this.closed && this.closedAt < t) t = this.closedAt;
     if (this.arrivalChange < t) t = this.arrivalChange;
     if (this.frameHead < this.frameTimes.length && this.frameTimes.at(this.frameHead) < t) t = this.frameTimes.at(this.frameHead);
-    if (this.cnpHead < this.cnpTimes.length && this.cnpTimes.at(this.cnpHead) < t) t = this.cnpTimes.at(this.cnpHead);
+    if (this.quietEnd < this.cnpTimes.length && this.cnpTimes.at(this.quietEnd) < t) t = this.cnpTimes.at(this.quietEnd);
     return t;
   }
 
@@ -208,7 +213,7 @@ export class PacketSender {
     this.closed = true;
     this.nextTimer = this.wakeTimer = Infinity;
     this.bytesTime = Infinity;
-    this.cnpHead = this.cnpTimes.length;
+    this.cnpHead = this.quietEnd = this.cnpTimes.length;
     this.log.push(at, this.index, 'connection-closed', this.stateIndex, this.stateIndex);
     this.reactionAt = this.earliestReaction();
   }
@@ -222,14 +227,38 @@ export class PacketSender {
 
   /**
    * A notification that reaches this sender at `time`, for the packet whose first byte is `from`,
-   * with a QCN congestion point's `feedback` (SignalView.feedback) if it comes from one.
+   * with a QCN congestion point's `feedback` (SignalView.feedback) if it comes from one. Returns
+   * whether it is an event (the sender's next reaction may have moved): a notification that its
+   * CCA says will change nothing (`quietNotification`) in the state it finds, the sender's now
+   * (no timer and no other notification comes first), is not, and is logged when the sender next
+   * reacts; if the state changes before it after all, it becomes an event again (issue 14: only
+   * the marks that change a sender's state are events).
    */
-  notificationArrives(time: number, from: number, feedback = Number.NaN): void {
-    if (this.closed) return;
+  notificationArrives(time: number, from: number, feedback = Number.NaN): boolean {
+    if (this.closed) return false;
     this.cnpTimes.push(time);
     this.cnpFrom.push(from);
     this.cnpFeedback.push(feedback);
+    if (this.quietEnd === this.cnpTimes.length - 1 && this.mayQuiet(time)) {
+      this.quietEnd += 1;
+      return false;
+    }
     if (time < this.reactionAt) this.reactionAt = time;
+    return true;
+  }
+
+  /**
+   * Logs the quiet notifications due before `at` (and at `at` too when `inclusive`) in order,
+   * each as the reaction it stands for would have been: a `cnp` row and the CCA's, the state the same.
+   */
+  private flushQuiet(at: number, inclusive: boolean): void {
+    while (this.cnpHead < this.quietEnd) {
+      const t = this.cnpTimes.at(this.cnpHead);
+      if (!(t < at || (inclusive && t === at))) return;
+      this.cnpHead += 1;
+      this.log.push(t, this.index, 'cnp', this.stateIndex, this.stateIndex);
+      this.log.push(t, this.index, this.cca.quietNotification!.call(this.cca, this.state, t)!, this.stateIndex, this.stateIndex);
+    }
   }
 
   /**
@@ -242,10 +271,13 @@ export class PacketSender {
   reactOnce(limit: number, started: { add(flow: number, time: number): void }): boolean {
     const at = this.reactionAt;
     if (!(at <= limit)) return false;
-    // Quiet timers due before this instant happened first, each at its own.
-    this.runQuietTimers(at, false);
     const frame = this.frameHead < this.frameTimes.length ? this.frameTimes.at(this.frameHead) : Infinity;
-    const cnp = this.cnpHead < this.cnpTimes.length ? this.cnpTimes.at(this.cnpHead) : Infinity;
+    // Quiet notifications and timers due before this instant happened first, each at its own (the
+    // notifications before any timer: see notificationArrives); quiet notifications at this
+    // instant too, unless it is for a closing, a re-plan or a frame, which come first.
+    this.flushQuiet(at, !((!this.closed && this.closedAt === at) || this.arrivalChange === at || frame === at));
+    this.runQuietTimers(at, false);
+    const cnp = this.quietEnd < this.cnpTimes.length ? this.cnpTimes.at(this.quietEnd) : Infinity;
     if (!this.closed && this.closedAt === at && frame !== at) {
       this.close(at);
       return true;
@@ -262,15 +294,35 @@ export class PacketSender {
         if (!(this.gated && (this.done() || (this.started === 0 && this.arrivals.rightLimit(at) <= 0)))) this.replan(at);
       }
     } else if (cnp === at) {
+      // The quiet ones before it are logged (flushQuiet): it is the head.
       const from = this.cnpFrom.at(this.cnpHead);
       const feedback = this.cnpFeedback.at(this.cnpHead++);
+      this.quietEnd = this.cnpHead;
       if (this.cca.onNotification !== undefined) this.apply(this.cca.onNotification(this.state, this.signals.at(at, from, feedback)), at, 'cnp');
     } else if (this.bytesTime === at) {
       this.bytesHandled = at;
       this.apply(this.cca.onBytes!(this.state, this.signals.at(at)), at);
     } else this.apply(this.cca.onTimer(this.state, this.signals.at(at)), at);
+    this.promoteQuiet();
     this.reactionAt = this.earliestReaction();
     return true;
+  }
+
+  /**
+   * After a reaction: the notifications on their way that are quiet in the state it left (before
+   * the next timer), next in line after the quiet ones, join them (see notificationArrives).
+   */
+  private promoteQuiet(): void {
+    while (this.quietEnd < this.cnpTimes.length && this.mayQuiet(this.cnpTimes.at(this.quietEnd))) this.quietEnd += 1;
+  }
+
+  /**
+   * Whether a notification arriving at t, with none on its way before it, is quiet: no timer comes
+   * first and the CCA says the state changes nothing. Never for a connection of a shared NIC, where
+   * a reaction at an instant also has the NIC look for a packet to send then (HostNic.markHandled).
+   */
+  private mayQuiet(t: number): boolean {
+    return !this.gated && t <= this.nextTimer && this.cca.quietNotification?.call(this.cca, this.state, t) != null;
   }
 
   /**
@@ -286,8 +338,9 @@ export class PacketSender {
     }
   }
 
-  /** At the end of a run: the quiet timers due by the horizon (s), which no reaction came to run. */
+  /** At the end of a run: the quiet notifications and timers due by the horizon (s), which no reaction came to log or run. */
   finish(horizon: number): void {
+    this.flushQuiet(horizon, true);
     this.runQuietTimers(horizon, true);
   }
 
@@ -403,6 +456,8 @@ export class PacketSender {
     this.log.push(at, this.index, reaction.kind, before, this.stateIndex);
     // Nothing changed (e.g. a CNP that finds its flags set): only the log rows.
     if (!changed) return;
+    // Quiet notifications still to come were quiet in the state before: events again.
+    this.quietEnd = this.cnpHead;
     const oldRate = this.rate;
     this.state = reaction.state;
     this.nextTimer = this.cca.nextTimer(this.state);
