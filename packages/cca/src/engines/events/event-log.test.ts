@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FloatColumn } from './log-columns.ts';
-import { timeOrder } from './event-log.ts';
+import { EventLog, timeOrder } from './event-log.ts';
+import type { CongestionControl } from '../../cca.ts';
 import { Mulberry32 } from '../../random.ts';
 
 describe('the event log read in time order', () => {
@@ -23,5 +24,41 @@ describe('the event log read in time order', () => {
     const column = new FloatColumn(4);
     for (const x of [1, 3, 2, 3, 1]) column.push(x);
     expect(Array.from(timeOrder(column))).toEqual([0, 4, 2, 1, 3]);
+  });
+});
+
+describe('states registered in the event log', () => {
+  // A CCA that describes its rate only: a flag it keeps is not in the description.
+  const cca = { describe: (s: { rate: number; flag: boolean }) => ({ rate: s.rate }) } as unknown as CongestionControl<unknown>;
+  // And one whose descriptions change keys.
+  const odd = { describe: (s: Record<string, number>) => s } as unknown as CongestionControl<unknown>;
+
+  it('a state described as the previous one is that state again; any other is new', () => {
+    const log = new EventLog([cca, cca]);
+    const a = log.state(0, { rate: 1, flag: false });
+    expect(log.state(0, { rate: 1, flag: true }, a)).toBe(a);
+    const b = log.state(0, { rate: 2, flag: true }, a);
+    expect(b).not.toBe(a);
+    // Without the previous state, or against another flow's, a new one.
+    expect(log.state(0, { rate: 2, flag: true })).not.toBe(b);
+    const c = log.state(1, { rate: 1, flag: false });
+    expect(c).not.toBe(a);
+    // -0 and 0 are told apart, NaN is NaN.
+    const z = log.state(1, { rate: 0, flag: false }, c);
+    expect(log.state(1, { rate: -0, flag: false }, z)).not.toBe(z);
+    const n = log.state(1, { rate: Number.NaN, flag: false });
+    expect(log.state(1, { rate: Number.NaN, flag: true }, n)).toBe(n);
+    log.push(0, 0, 'x', a, b);
+    expect(log.events()[0]).toMatchObject({ before: { rate: 1 }, after: { rate: 2 } });
+  });
+
+  it('descriptions with other keys than the flow’s first are never the previous state again', () => {
+    const log = new EventLog([odd]);
+    const a = log.state(0, { rate: 1 });
+    const b = log.state(0, { rate: 1, extra: 2 }, a);
+    expect(b).not.toBe(a);
+    expect(log.state(0, { rate: 1, extra: 2 }, b)).not.toBe(b);
+    log.push(0, 0, 'x', a, b);
+    expect(log.events()[0].after).toEqual({ rate: 1, extra: 2 });
   });
 });

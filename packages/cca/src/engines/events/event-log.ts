@@ -43,16 +43,27 @@ export class EventLog {
     return this.times.length;
   }
 
-  /** Registers a state that flow's CCA took (described now, kept as numbers): returns its index for {@link push}. */
-  state(flow: number, state: unknown): number {
+  /**
+   * Registers a state that flow's CCA took (described now, kept as numbers): returns its index for
+   * {@link push}. When the flow's `previous` state (an index) has the same description, that index:
+   * a change the description does not show (a flag, the time of a timer) costs no memory.
+   */
+  state(flow: number, state: unknown, previous = EventLog.NONE): number {
     const d = this.ccas[flow].describe(state);
     const keys = (this.keys[flow] ??= Object.keys(d));
+    const regular = sameKeys(d, keys);
+    if (regular && previous !== EventLog.NONE && this.irregular?.has(previous) !== true) {
+      const start = this.stateStart.at(previous);
+      let k = 0;
+      while (k < keys.length && Object.is(this.values.at(start + k), d[keys[k]])) k++;
+      if (k === keys.length) return previous;
+    }
     const index = this.stateFlows.length;
     this.stateFlows.push(flow);
     this.stateStart.push(this.values.length);
     for (let k = 0; k < keys.length; k++) this.values.push(d[keys[k]]);
     // A description with other keys than the flow's first is kept as it is.
-    if (!sameKeys(d, keys)) (this.irregular ??= new Map()).set(index, d);
+    if (!regular) (this.irregular ??= new Map()).set(index, d);
     return index;
   }
 

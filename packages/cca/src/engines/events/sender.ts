@@ -451,7 +451,7 @@ export class PacketSender {
     if (reaction.shift === 'acknowledged') throw new Error(`${this.cca.name}: a Go-Back-N restart, which the event engine does not run (use the curve engine)`);
     const before = this.stateIndex;
     const changed = reaction.state !== this.state;
-    if (changed) this.stateIndex = this.log.state(this.index, reaction.state);
+    if (changed) this.stateIndex = this.log.state(this.index, reaction.state, before);
     if (logAs !== undefined) this.log.push(at, this.index, logAs, before, before);
     this.log.push(at, this.index, reaction.kind, before, this.stateIndex);
     // Nothing changed (e.g. a CNP that finds its flags set): only the log rows.
