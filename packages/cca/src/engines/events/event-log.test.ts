@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FloatColumn } from './log-columns.ts';
-import { EventLog, timeOrder } from './event-log.ts';
+import { FloatColumn, IntColumn } from './log-columns.ts';
+import { EventLog, timeOrder, timeOrderByFlow } from './event-log.ts';
 import type { CongestionControl } from '../../cca.ts';
 import { Mulberry32 } from '../../random.ts';
 
@@ -18,6 +18,32 @@ describe('the event log read in time order', () => {
       const reference = Int32Array.from({ length: column.length }, (_, k) => k).sort((a, b) => column.at(a) - column.at(b) || a - b);
       expect(Array.from(timeOrder(column))).toEqual(Array.from(reference));
     }
+  });
+
+  it("from each flow's rows, when each flow logged its own in time order: the same order", () => {
+    const g = new Mulberry32(9);
+    for (const flowCount of [1, 3, 31, 500]) {
+      // Each flow's clock moves on a coarse grid (ties within and across flows); flows interleave at random.
+      const clocks = new Float64Array(flowCount);
+      const times = new FloatColumn(4);
+      const flows = new IntColumn(4);
+      for (let k = 0; k < 6_000; k++) {
+        const f = Math.floor(g.next() * flowCount);
+        clocks[f] += g.next() < 0.3 ? 0 : Math.floor(g.next() * 4);
+        times.push(clocks[f]);
+        flows.push(f);
+      }
+      const reference = Int32Array.from({ length: times.length }, (_, k) => k).sort((a, b) => times.at(a) - times.at(b) || a - b);
+      expect(Array.from(timeOrderByFlow(times, flows)!)).toEqual(Array.from(reference));
+    }
+    // A flow's row logged before an earlier one of its own: not for this reading.
+    const times = new FloatColumn(4);
+    const flows = new IntColumn(4);
+    for (const [t, f] of [[1, 0], [0, 1], [0.5, 0]]) {
+      times.push(t);
+      flows.push(f);
+    }
+    expect(timeOrderByFlow(times, flows)).toBeNull();
   });
 
   it('worked by hand', () => {

@@ -178,7 +178,7 @@ export class EventLog {
   /** The rows in time order (null: as logged), computed once (see {@link timeOrder}). */
   private timeOrder(): Int32Array | null {
     if (!this.late) return null;
-    return (this.order ??= timeOrder(this.times));
+    return (this.order ??= timeOrderByFlow(this.times, this.flows) ?? timeOrder(this.times));
   }
 
   private order: Int32Array | undefined;
@@ -224,6 +224,67 @@ export function timeOrder(times: FloatColumn): Int32Array {
         j += 1;
       }
     }
+  }
+  return out;
+}
+
+/**
+ * {@link timeOrder} when each flow's rows were logged in time order (as the event engine logs
+ * them: a sender logs its late rows, quiet timers and notifications, before its next reaction's),
+ * null otherwise: the flows' rows merged by time, equal times in log order, with a heap of flows
+ * keyed by their next row. Its cost grows with the rows, times the log of the number of flows,
+ * however many rows are late.
+ * @example Array.from(timeOrderByFlow(times, flows)!) // [0, 2, 1] for times 1, 3, 2 of flows 0, 0, 1
+ */
+export function timeOrderByFlow(times: FloatColumn, flows: IntColumn): Int32Array | null {
+  const n = times.length;
+  let count = 0;
+  for (let k = 0; k < n; k++) if (flows.at(k) + 1 > count) count = flows.at(k) + 1;
+  // Each flow's rows, in log order (a counting sort), checked to be in time order.
+  const start = new Int32Array(count + 1);
+  for (let k = 0; k < n; k++) start[flows.at(k) + 1] += 1;
+  for (let f = 0; f < count; f++) start[f + 1] += start[f];
+  const next = start.slice(0, count);
+  const last = new Float64Array(count).fill(-Infinity);
+  const rows = new Int32Array(n);
+  for (let k = 0; k < n; k++) {
+    const f = flows.at(k);
+    const t = times.at(k);
+    if (f < 0 || t < last[f]) return null;
+    last[f] = t;
+    rows[next[f]++] = k;
+  }
+  // The flows with rows left, in a heap by their next row (time, then log order).
+  const head = start.slice(0, count);
+  const heap = new Int32Array(count);
+  let size = 0;
+  const before = (a: number, b: number): boolean => {
+    const ra = rows[head[a]];
+    const rb = rows[head[b]];
+    const ta = times.at(ra);
+    const tb = times.at(rb);
+    return ta < tb || (ta === tb && ra < rb);
+  };
+  const down = (i: number): void => {
+    const f = heap[i];
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= size) break;
+      if (c + 1 < size && before(heap[c + 1], heap[c])) c += 1;
+      if (!before(heap[c], f)) break;
+      heap[i] = heap[c];
+      i = c;
+    }
+    heap[i] = f;
+  };
+  for (let f = 0; f < count; f++) if (start[f] < start[f + 1]) heap[size++] = f;
+  for (let i = (size >> 1) - 1; i >= 0; i--) down(i);
+  const out = new Int32Array(n);
+  for (let q = 0; q < n; q++) {
+    const f = heap[0];
+    out[q] = rows[head[f]++];
+    if (head[f] === start[f + 1]) heap[0] = heap[--size];
+    if (size > 0) down(0);
   }
   return out;
 }
