@@ -54,7 +54,8 @@ const mutations: Mutation[] = [
   { name: 'backlog from packets: the departures held at their last breakpoint', file: 'packages/cca/src/packet-backlog.ts', from: 'const gv = this.onD ? this.dV : this.dV + this.dS * (this.t - this.dT);', to: 'const gv = this.dV;' },
   { name: 'backlog figures: a sample inside a segment read as its start', file: 'packages/dcqcn-model/src/backlog-figures.ts', from: 'samples[k++] = pt === x || close(pt, x) ? pv : close(t, x) ? v : pr + ps * (x - pt);', to: 'samples[k++] = pt === x || close(pt, x) ? pv : close(t, x) ? v : pr;' },
   { name: 'backlog figures: the clearing searched from the last breakpoint that raised the peak', file: 'packages/dcqcn-model/src/backlog-figures.ts', from: 'const first = candidates.find((c) => c.best >= reached);', to: 'const first = candidates.at(-1);' },
-  { name: 'quiet notifications: quiet whatever timer comes first', file: 'packages/cca/src/engines/events/sender.ts', from: 'return !this.gated && t <= this.nextTimer && ', to: 'return !this.gated && ' },
+  { name: 'quiet notifications: quiet whatever timer comes first', file: 'packages/cca/src/engines/events/sender.ts', from: 'return this.quietNotifications && t <= this.nextTimer && ', to: 'return this.quietNotifications && ' },
+  { name: 'quiet notifications: also in a run with hosts sharing a NIC', file: 'packages/cca/src/engines/events/run-events.ts', from: 'if (nicList.length === 0) for (const s of senders) s.quietNotifications = true;', to: 'for (const s of senders) s.quietNotifications = true;' },
   { name: 'quiet notifications: still quiet after the state changes', file: 'packages/cca/src/engines/events/sender.ts', from: '    this.quietEnd = this.cnpHead;\n    const oldRate', to: '    const oldRate' },
   { name: 'event log: late rows of one instant in reverse log order', file: 'packages/cca/src/engines/events/event-log.ts', from: 'late.sort((a, b) => times.at(a) - times.at(b) || a - b);', to: 'late.sort((a, b) => times.at(a) - times.at(b) || b - a);' },
   { name: 'event log: a late row put before an in-order row of the same time', file: 'packages/cca/src/engines/events/event-log.ts', from: 'if (times.at(a) <= times.at(b)) {', to: 'if (times.at(a) < times.at(b)) {' },
@@ -83,6 +84,7 @@ const tests = [
   'packages/dcqcn-model/src/csv-bytes.test.ts',
   'packages/dcqcn-model/src/output.test.ts',
   'packages/dcqcn-model/src/backlog-figures.test.ts',
+  'test/quiet-notifications-hosts.test.ts',
 ];
 
 const filter = process.argv[2];

@@ -50,6 +50,14 @@ export class PacketSender {
   gated = false;
   /** Ready but waiting for the NIC: its admission is frozen until picked. */
   held = false;
+  /**
+   * Whether notifications its CCA calls quiet may be logged late instead of being events (off
+   * unless the engine turns it on). `runEvents` does, except in a run with hosts sharing a NIC:
+   * there the NICs decide at the instants of their connections' reactions, timed by an instant's
+   * first event, so an event less can move a decision by less than the 1 ps of an instant, and
+   * the results by as much, where the run should give the same numbers to the bit.
+   */
+  quietNotifications = false;
   /** Whether this sender logs the PFC frames it receives (a host's frames are logged once, by its first connection). */
   logsFrames = true;
   /**
@@ -317,12 +325,11 @@ export class PacketSender {
   }
 
   /**
-   * Whether a notification arriving at t, with none on its way before it, is quiet: no timer comes
-   * first and the CCA says the state changes nothing. Never for a connection of a shared NIC, where
-   * a reaction at an instant also has the NIC look for a packet to send then (HostNic.markHandled).
+   * Whether a notification arriving at t, with none on its way before it, is quiet: the engine
+   * allows it (`quietNotifications`), no timer comes first and the CCA says the state changes nothing.
    */
   private mayQuiet(t: number): boolean {
-    return !this.gated && t <= this.nextTimer && this.cca.quietNotification?.call(this.cca, this.state, t) != null;
+    return this.quietNotifications && t <= this.nextTimer && this.cca.quietNotification?.call(this.cca, this.state, t) != null;
   }
 
   /**
