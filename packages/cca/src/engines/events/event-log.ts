@@ -2,6 +2,7 @@ import type { CongestionControl } from '../../cca.ts';
 import type { EngineEvent, SentNotification } from '../../results.ts';
 import type { EventTable } from '../../event-table.ts';
 import { FloatColumn, IntColumn } from './log-columns.ts';
+import { MergeHeap } from './merge-heap.ts';
 
 /**
  * The event engine's log, kept compact while the engine runs: per event its time, flow, kind and
@@ -256,35 +257,21 @@ export function timeOrderByFlow(times: FloatColumn, flows: IntColumn): Int32Arra
   }
   // The flows with rows left, in a heap by their next row (time, then log order).
   const head = start.slice(0, count);
-  const heap = new Int32Array(count);
-  let size = 0;
-  const before = (a: number, b: number): boolean => {
+  const heap = new MergeHeap(count, (a, b) => {
     const ra = rows[head[a]];
     const rb = rows[head[b]];
     const ta = times.at(ra);
     const tb = times.at(rb);
     return ta < tb || (ta === tb && ra < rb);
-  };
-  const down = (i: number): void => {
-    const f = heap[i];
-    for (;;) {
-      let c = 2 * i + 1;
-      if (c >= size) break;
-      if (c + 1 < size && before(heap[c + 1], heap[c])) c += 1;
-      if (!before(heap[c], f)) break;
-      heap[i] = heap[c];
-      i = c;
-    }
-    heap[i] = f;
-  };
-  for (let f = 0; f < count; f++) if (start[f] < start[f + 1]) heap[size++] = f;
-  for (let i = (size >> 1) - 1; i >= 0; i--) down(i);
+  });
+  for (let f = 0; f < count; f++) if (start[f] < start[f + 1]) heap.add(f);
+  heap.heapify();
   const out = new Int32Array(n);
   for (let q = 0; q < n; q++) {
-    const f = heap[0];
+    const f = heap.top();
     out[q] = rows[head[f]++];
-    if (head[f] === start[f + 1]) heap[0] = heap[--size];
-    if (size > 0) down(0);
+    if (head[f] === start[f + 1]) heap.removeTop();
+    else heap.settleTop();
   }
   return out;
 }

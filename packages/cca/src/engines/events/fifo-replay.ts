@@ -1,6 +1,7 @@
 import { compareTies } from '../../fifo-demultiplex.ts';
 import { Floats } from './growable.ts';
 import { instantTolerance } from './progress.ts';
+import { MergeHeap } from './merge-heap.ts';
 
 /** One flow's packets as they reached the switch: their instants (s, increasing) and train starts. */
 export interface FlowArrivals {
@@ -39,44 +40,31 @@ export function replayFifo(flows: readonly FlowArrivals[], ingressOf: Int32Array
   // The flows' next arrivals in a binary heap keyed by time (ties by flow index): `head[j]` is
   // flow j's next arrival, +∞ once it has none.
   const head = Float64Array.from(times, (v) => (v.length > 0 ? v[0] : Infinity));
-  const heap = new Int32Array(n);
-  let size = 0;
-  const less = (a: number, b: number): boolean => head[a] < head[b] || (head[a] === head[b] && a < b);
-  const down = (k: number): void => {
-    const j = heap[k];
-    for (;;) {
-      let c = 2 * k + 1;
-      if (c >= size) break;
-      if (c + 1 < size && less(heap[c + 1], heap[c])) c += 1;
-      if (!less(heap[c], j)) break;
-      heap[k] = heap[c];
-      k = c;
-    }
-    heap[k] = j;
-  };
-  for (let j = 0; j < n; j++) if (times[j].length > 0) heap[size++] = j;
-  for (let k = (size >> 1) - 1; k >= 0; k--) down(k);
+  const heap = new MergeHeap(n, (a, b) => head[a] < head[b] || (head[a] === head[b] && a < b));
+  for (let j = 0; j < n; j++) if (times[j].length > 0) heap.add(j);
+  heap.heapify();
   // The instant's packets: flow and packet index, in queueing order.
   const instantFlow: number[] = [];
   const instantPacket: number[] = [];
   let m = 0;
-  while (size > 0) {
+  while (heap.size > 0) {
     // One instant: every arrival within the tolerance of the earliest.
-    const t = head[heap[0]];
+    const t = head[heap.top()];
     const limit = t + instantTolerance(t);
     instantFlow.length = 0;
     instantPacket.length = 0;
-    while (size > 0 && head[heap[0]] <= limit) {
-      const j = heap[0];
+    while (heap.size > 0 && head[heap.top()] <= limit) {
+      const j = heap.top();
       instantFlow.push(j);
       instantPacket.push(next[j]);
       next[j] += 1;
-      if (next[j] < times[j].length) head[j] = times[j][next[j]];
-      else {
+      if (next[j] < times[j].length) {
+        head[j] = times[j][next[j]];
+        heap.settleTop();
+      } else {
         head[j] = Infinity;
-        heap[0] = heap[--size];
+        heap.removeTop();
       }
-      if (size > 0) down(0);
     }
     // The engine's order at an instant: latest train first, then port order (stable); a flow's
     // packets are ordered by its latest train's start, as the engine reads it when it queues them.
