@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Curve, CurveBuilder } from './index.ts';
+import { Curve, CurveBuilder, redundantBreakpoint } from './index.ts';
 
 /**
  * A staircase of `steps` unit jumps at t = 0, 1, 2, … pushed with what the builder must fold:
@@ -54,5 +54,24 @@ describe('CurveBuilder', () => {
     const c = b.build();
     expect(c.breakpoints()).toEqual(s.breakpoints());
     expect(c.at(Infinity)).toBe(4010);
+  });
+});
+
+describe('redundantBreakpoint', () => {
+  it('is the rule by which a builder drops a breakpoint', () => {
+    // The line y = t going on at t = 2: dropped.
+    expect(redundantBreakpoint(0, 0, 1, 2, 2, 2, 1)).toBe(true);
+    // A jump, a bend, a value off the line, or after a segment at +∞: kept.
+    expect(redundantBreakpoint(0, 0, 1, 2, 2, 3, 1)).toBe(false);
+    expect(redundantBreakpoint(0, 0, 1, 2, 2, 2, 0.5)).toBe(false);
+    expect(redundantBreakpoint(0, 0, 1, 2, 2.5, 2.5, 1)).toBe(false);
+    expect(redundantBreakpoint(0, Infinity, 0, 2, 5, 5, 0)).toBe(false);
+    // Within the tolerance (1e-12 relative): dropped.
+    expect(redundantBreakpoint(0, 0, 1, 2, 2 + 1e-13, 2, 1 + 1e-13)).toBe(true);
+    const b = new CurveBuilder();
+    b.push(0, 0, 0, 1);
+    b.push(2, 2 + 1e-13, 2, 1 + 1e-13);
+    b.push(3, 3, 3, 0);
+    expect(Array.from(b.build().t)).toEqual([0, 3]);
   });
 });

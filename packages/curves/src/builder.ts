@@ -10,6 +10,19 @@ import { Curve } from './curve.ts';
 const RESERVED = 2048;
 
 /**
+ * Whether breakpoint (t, v, r, s) changes nothing after the breakpoint at `tp` with right limit
+ * `rp` and slope `sp`: its value, right limit and the previous segment's end at t are close, and
+ * so are the slopes. Canonicalisation drops it (`CurveBuilder.push`); readers that take a curve's
+ * breakpoints from elsewhere check it to be sure they see the curve's own.
+ * @example redundantBreakpoint(0, 0, 1, 2, 2, 2, 1) // true: the line y = t goes on
+ */
+export function redundantBreakpoint(tp: number, rp: number, sp: number, t: number, v: number, r: number, s: number): boolean {
+  // The slope test first: it settles the common case.
+  if (!(closeSlopes(s, sp) && close(r, v))) return false;
+  return close(v, rp === Infinity ? Infinity : rp + sp * (t - tp));
+}
+
+/**
  * Accumulates breakpoints `(t, f(t), f(t+), slope)` in increasing time and produces a canonical
  * {@link Curve}: a breakpoint that changes nothing (value, right limit and left limit close, slope
  * close to the previous slope) is dropped, and a breakpoint whose time is close to the previous one
@@ -83,11 +96,7 @@ export class CurveBuilder {
       this.push(tp, vp, r, s);
       return;
     }
-    // Redundant (nothing changes here)? The slope test first: it settles the common case.
-    if (closeSlopes(s, this.ss[p]) && close(r, v)) {
-      const left = this.rs[p] === Infinity ? Infinity : this.rs[p] + this.ss[p] * (t - this.ts[p]);
-      if (close(v, left)) return;
-    }
+    if (redundantBreakpoint(this.ts[p], this.rs[p], this.ss[p], t, v, r, s)) return;
     this.append(t, v, r, s);
   }
 

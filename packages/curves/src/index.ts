@@ -3,7 +3,7 @@
  * Browser-safe ESM without dependencies. See README.md for the data model and tolerance policy.
  */
 export { Curve, type Breakpoint, type CurveJSON, type Numbers } from './curve.ts';
-export { CurveBuilder } from './builder.ts';
+export { CurveBuilder, redundantBreakpoint } from './builder.ts';
 export { CurveError } from './errors.ts';
 export { EPSILON, VALIDATION_EPSILON, DEFAULT_TOLERANCE, close, closeSlopes, withinTolerance, type Tolerance } from './tolerance.ts';
 export { zero, constant, rate, rateLatency, tokenBucket, pureDelay, window, step, fromPackets, fromSamples } from './constructors.ts';

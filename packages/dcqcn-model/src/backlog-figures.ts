@@ -1,4 +1,4 @@
-import { type Curve, EPSILON, close, closeSlopes, firstTimeBelow, sample } from '@ccalc/curves';
+import { type Curve, EPSILON, close, firstTimeBelow, redundantBreakpoint, sample } from '@ccalc/curves';
 import { type EngineResult, type PacketRecord, PacketBacklogWalk } from '@ccalc/cca';
 
 /** The headline figures of a run's backlog (bytes, s): its peak, the first instant it is reached, and when it is back at or below 1 byte after it (null: not by the horizon). */
@@ -119,14 +119,11 @@ export function packetBacklogFigures(p: PacketRecord, horizon: number, times: re
   for (;;) {
     const { t, v, r, s } = walk;
     if (pt > -Infinity) {
-      if (t <= pt || close(t, pt)) return null;
-      if (closeSlopes(s, ps) && close(r, v) && close(v, pr + ps * (t - pt))) return null;
-      // Samples on the segment after the previous breakpoint (as Curve.locate reads them).
-      while (k < times.length && times[k] < t) {
-        const x = times[k];
-        samples[k++] = pt === x || close(pt, x) ? pv : close(t, x) ? v : pr + ps * (x - pt);
-      }
-      if (Number.isNaN(atHorizon) && horizon < t) atHorizon = pt === horizon || close(pt, horizon) ? pv : close(t, horizon) ? v : pr + ps * (horizon - pt);
+      // A breakpoint the curve would merge with the previous one, or drop.
+      if (t <= pt || close(t, pt) || redundantBreakpoint(pt, pr, ps, t, v, r, s)) return null;
+      // Samples on the segment after the previous breakpoint.
+      for (; k < times.length && times[k] < t; k++) samples[k] = located(pt, pv, pr, ps, t, v, times[k]);
+      if (Number.isNaN(atHorizon) && horizon < t) atHorizon = located(pt, pv, pr, ps, t, v, horizon);
     }
     if (t <= horizon) {
       const best = bestAt(t, v, r, pt > -Infinity ? pr + ps * (t - pt) : -Infinity, horizon);
@@ -149,11 +146,8 @@ export function packetBacklogFigures(p: PacketRecord, horizon: number, times: re
     if (!walk.next()) break;
   }
   // After the last breakpoint: its segment goes on.
-  while (k < times.length) {
-    const x = times[k];
-    samples[k++] = pt === x || close(pt, x) ? pv : pr + ps * (x - pt);
-  }
-  if (Number.isNaN(atHorizon)) atHorizon = pt === horizon || close(pt, horizon) ? pv : pr + ps * (horizon - pt);
+  for (; k < times.length; k++) samples[k] = located(pt, pv, pr, ps, Infinity, Number.NaN, times[k]);
+  if (Number.isNaN(atHorizon)) atHorizon = located(pt, pv, pr, ps, Infinity, Number.NaN, horizon);
   if (atHorizon > peak) peak = atHorizon;
   const reached = reachedLevel(peak);
   const first = candidates.find((c) => c.best >= reached);
@@ -162,6 +156,16 @@ export function packetBacklogFigures(p: PacketRecord, horizon: number, times: re
   const again = new PacketBacklogWalk(p.arrivals(), p.starts(), p.size, p.transmission, horizon);
   while (again.t < first.at) again.next();
   return { samples, peak, peakAt: first.at, clearsAt: clearingAfter(again, pastPeak(first.at), horizon) };
+}
+
+/**
+ * A curve's value at x (finite) on the segment after breakpoint (tp, vp, rp, sp), the next
+ * breakpoint (tn, vn) after x (+∞ for none), as `Curve.at` reads it (`Curve.locate`): a time within
+ * the tolerance of a breakpoint is that breakpoint's instant.
+ */
+function located(tp: number, vp: number, rp: number, sp: number, tn: number, vn: number, x: number): number {
+  if (tp === x || close(tp, x)) return vp;
+  return close(tn, x) ? vn : rp + sp * (x - tp);
 }
 
 /**
@@ -182,10 +186,9 @@ function clearingAfter(walk: PacketBacklogWalk, from: number, horizon: number): 
     ({ t, v, r, s } = walk);
     more = walk.next();
   }
-  // The value and right limit at `from` (Curve.locate: within the tolerance of a breakpoint, its instant).
-  const onNext = more && close(walk.t, from);
-  const here = t === from || close(t, from) ? [v, r] : onNext ? [walk.v, walk.r] : [r + s * (from - t), r + s * (from - t)];
-  if (here[0] < level || here[1] < level) return from;
+  // The value and right limit at `from` (Curve.at and Curve.rightLimit).
+  const tn = more ? walk.t : Infinity;
+  if (located(t, v, r, s, tn, walk.v, from) < level || located(t, r, r, s, tn, walk.r, from) < level) return from;
   for (;;) {
     const t0 = t > from ? t : from;
     const end = more ? walk.t : Infinity;
