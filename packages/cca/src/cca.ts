@@ -62,6 +62,13 @@ export interface Reaction<S> {
   kind: string;
 }
 
+/** What `CongestionControl.advanceTimers` returns: the state after the timers, how many ran, and when the last did (s). */
+export interface TimerAdvance<S> {
+  state: S;
+  count: number;
+  last: number;
+}
+
 /** Which signals the engine must compute for a CCA. */
 export interface Listens {
   /** Timeout after τ_o seconds without acknowledgement (Go-Back-N). */
@@ -123,6 +130,17 @@ export interface CongestionControl<S> {
    */
   nextLimitTimer?(s: S): number;
   onTimer(s: S, signals: SignalView): Reaction<S>;
+  /**
+   * Optional: the timers due before `until` (s), and at `until` too when `inclusive`, run from
+   * state s in order, each at its own instant (`nextTimer`), exactly as successive `onTimer` calls
+   * would run them: the state they leave, how many ran and the instant of the last (−∞ if none;
+   * the state is s itself then). Only for a CCA whose timer reactions read nothing but `now` from
+   * their signals. An engine then runs a stretch of timers that nothing reads in between (the quiet
+   * ones, and all of a PFC-paused sender's) in one call, without a state object or a log row each,
+   * and logs them as a run that `onTimer` replays when the events are read (issue 14: lazy timers).
+   * @example cca.advanceTimers(s, 1e-3, false) // { state, count: 37, last: 0.000985 }
+   */
+  advanceTimers?(s: S, until: number, inclusive: boolean): TimerAdvance<S>;
   /**
    * Optional: for a notification arriving at `now` (s) in state s, the kind its reaction logs if
    * that reaction changes nothing (`onNotification` returns s itself), else null. Such a

@@ -63,6 +63,45 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
   if (!(p.g > 0 && p.g <= 1)) throw new ModelError('g', p.g, 'a gain in (0, 1]');
   if (!Number.isInteger(p.fastRecoverySteps) || p.fastRecoverySteps < 1) throw new ModelError('fastRecoverySteps', p.fastRecoverySteps, 'a whole number ≥ 1');
   const F = p.fastRecoverySteps;
+  /**
+   * The timer due at `now` applied to m in place (a copy no one else holds): its kind for the log.
+   * The one statement of the timers' rules, which `onTimer` (one timer) and `advanceTimers` (a
+   * stretch of them, one copy in all) both run.
+   */
+  const timerStep = (m: Ns3MlxState, now: number): string => {
+    // At one instant the α update runs before the decrease check (ns-3 schedules the check 1 ns later).
+    if (m.nextAlpha <= now) {
+      m.alpha = m.cnpSinceAlpha ? (1 - p.g) * m.alpha + p.g : (1 - p.g) * m.alpha;
+      m.cnpSinceAlpha = false;
+      m.nextAlpha += p.alphaPeriod;
+      return 'alpha-update';
+    }
+    if (m.nextDecrease <= now) {
+      const cut = m.cnpSinceDecrease;
+      m.nextDecrease += p.decreasePeriod;
+      m.cnpSinceDecrease = false;
+      if (!cut) return 'no-decrease';
+      if (p.clampTargetRate) m.rt = m.rc;
+      m.rc = Math.max(p.minRate, m.rc * (1 - m.alpha / 2));
+      m.stage = 0;
+      m.nextIncrease = now + p.increasePeriod;
+      return 'rate-cut';
+    }
+    let rt = m.rt;
+    let kind = 'rate-increase:fast-recovery';
+    if (m.stage === F) {
+      rt += p.additiveIncrease;
+      kind = 'rate-increase:additive';
+    } else if (m.stage > F) {
+      rt += p.hyperIncrease;
+      kind = 'rate-increase:hyper';
+    }
+    m.rt = Math.min(rt, p.lineRate);
+    m.rc = (m.rc + m.rt) / 2;
+    m.stage += 1;
+    m.nextIncrease += p.increasePeriod;
+    return kind;
+  };
   return {
     name: 'dcqcn-ns3-mlx',
     listens: { notifications: true },
@@ -73,42 +112,24 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
     // but its time: quiet. An increase, and a check that finds a CNP (a cut), change the rate.
     nextLimitTimer: (s) => Math.min(s.nextIncrease, s.cnpSinceDecrease ? s.nextDecrease : Infinity),
     onTimer(s, signals) {
-      const now = signals.now;
-      // At one instant the α update runs before the decrease check (ns-3 schedules the check 1 ns later).
-      if (s.nextAlpha <= now) {
-        const alpha = s.cnpSinceAlpha ? (1 - p.g) * s.alpha + p.g : (1 - p.g) * s.alpha;
-        const next = copy(s);
-        next.alpha = alpha;
-        next.cnpSinceAlpha = false;
-        next.nextAlpha = s.nextAlpha + p.alphaPeriod;
-        return { state: next, shift: 'none', kind: 'alpha-update' };
-      }
-      if (s.nextDecrease <= now) {
-        const next = copy(s);
-        next.nextDecrease = s.nextDecrease + p.decreasePeriod;
-        next.cnpSinceDecrease = false;
-        if (!s.cnpSinceDecrease) return { state: next, shift: 'none', kind: 'no-decrease' };
-        next.rt = p.clampTargetRate ? s.rc : s.rt;
-        next.rc = Math.max(p.minRate, s.rc * (1 - s.alpha / 2));
-        next.stage = 0;
-        next.nextIncrease = now + p.increasePeriod;
-        return { state: next, shift: 'admitted', kind: 'rate-cut' };
-      }
-      let rt = s.rt;
-      let kind = 'rate-increase:fast-recovery';
-      if (s.stage === F) {
-        rt += p.additiveIncrease;
-        kind = 'rate-increase:additive';
-      } else if (s.stage > F) {
-        rt += p.hyperIncrease;
-        kind = 'rate-increase:hyper';
-      }
       const next = copy(s);
-      next.rt = Math.min(rt, p.lineRate);
-      next.rc = (s.rc + next.rt) / 2;
-      next.stage = s.stage + 1;
-      next.nextIncrease = s.nextIncrease + p.increasePeriod;
-      return { state: next, shift: 'admitted', kind };
+      const kind = timerStep(next, signals.now);
+      return { state: next, shift: kind === 'alpha-update' || kind === 'no-decrease' ? 'none' : 'admitted', kind };
+    },
+    advanceTimers(s, until, inclusive) {
+      let next: Ns3MlxState | null = null;
+      let count = 0;
+      let last = -Infinity;
+      for (;;) {
+        const m = next ?? s;
+        const at = Math.min(m.nextDecrease, m.nextAlpha, m.nextIncrease);
+        if (!(at < until || (inclusive && at === until))) break;
+        next ??= copy(s);
+        timerStep(next, at);
+        count += 1;
+        last = at;
+      }
+      return { state: next ?? s, count, last };
     },
     // Most CNPs find both flags set already: the state stays the same object (nothing to copy).
     quietNotification: (s) => (s.started && s.cnpSinceDecrease && s.cnpSinceAlpha ? 'cnp-noted' : null),

@@ -1,4 +1,4 @@
-import type { CongestionControl } from '../../cca.ts';
+import type { CongestionControl, SignalView } from '../../cca.ts';
 import type { EngineEvent, SentNotification } from '../../results.ts';
 import type { EventTable } from '../../event-table.ts';
 import { FloatColumn, IntColumn } from './log-columns.ts';
@@ -16,11 +16,11 @@ import { MergeHeap } from './merge-heap.ts';
 export class EventLog {
   /** The index of "no state" (a PFC frame's): described as {}. */
   static readonly NONE = -1;
-  private readonly times = new FloatColumn(1024);
-  private readonly flows = new IntColumn(1024);
-  private readonly kinds = new IntColumn(1024);
-  private readonly before = new IntColumn(1024);
-  private readonly after = new IntColumn(1024);
+  private times = new FloatColumn(1024);
+  private flows = new IntColumn(1024);
+  private kinds = new IntColumn(1024);
+  private before = new IntColumn(1024);
+  private after = new IntColumn(1024);
   private readonly kindNames: string[] = [];
   private readonly kindIndex = new Map<string, number>();
   /** Per registered state: its flow and where its numbers start in `values`. */
@@ -40,8 +40,9 @@ export class EventLog {
     this.keys = new Array(ccas.length);
   }
 
+  /** The rows logged: each timer run counts as the rows it stands for. */
   get length(): number {
-    return this.times.length;
+    return this.times.length + this.runRows;
   }
 
   /**
@@ -73,19 +74,119 @@ export class EventLog {
 
   /** Logs an event of `flow` at `time` (s) between two registered states (or NONE). */
   push(time: number, flow: number, kind: string, before: number, after: number): void {
+    if (time < this.lastTime) this.late = true;
+    this.lastTime = time;
+    this.times.push(time);
+    this.flows.push(flow);
+    this.kinds.push(this.kindOf(kind));
+    this.before.push(before);
+    this.after.push(after);
+  }
+
+  /** The index of an event kind's name. */
+  private kindOf(kind: string): number {
     let k = this.kindIndex.get(kind);
     if (k === undefined) {
       k = this.kindNames.length;
       this.kindNames.push(kind);
       this.kindIndex.set(kind, k);
     }
-    if (time < this.lastTime) this.late = true;
-    this.lastTime = time;
-    this.times.push(time);
+    return k;
+  }
+
+  /**
+   * Logs a run of `count` timers of `flow` (`CongestionControl.advanceTimers`), the first at
+   * `first` and the last at `last` (s), from `start`, the state object the flow's CCA held, which
+   * is registered as `startIndex`: one row now, which stands for the run's `count` rows. They are
+   * made when the log is first read, by `onTimer` from `start` (so its CCA's timers must read
+   * nothing but the time), exactly as if each had been logged; returns the run's number (see
+   * {@link timerRunStates}).
+   */
+  timerRun(flow: number, start: unknown, startIndex: number, count: number, first: number, last: number): number {
+    if (first < this.lastTime) this.late = true;
+    this.lastTime = last;
+    const run = this.runStarts.length;
+    this.runStarts.push(start);
+    this.runCounts.push(count);
+    this.runRows += count - 1;
+    this.times.push(first);
     this.flows.push(flow);
-    this.kinds.push(k);
-    this.before.push(before);
-    this.after.push(after);
+    this.kinds.push(TIMER_RUN);
+    this.before.push(startIndex);
+    this.after.push(run);
+    return run;
+  }
+
+  /** Timer runs: the state each starts from and how many timers it stands for (see timerRun). */
+  private readonly runStarts: unknown[] = [];
+  private readonly runCounts: number[] = [];
+  /** The rows the timer runs stand for beyond their own (0 once they are made). */
+  private runRows = 0;
+  /** Where each run's rows start once made (see expandRuns). */
+  private runFirstRow: Int32Array | null = null;
+
+  /**
+   * Calls `visit` with each timer of run `run` (see timerRun): its instant (s) and the state it
+   * left (registered index), in order. For the flow's step series.
+   */
+  timerRunStates(run: number, visit: (time: number, state: number) => void): void {
+    this.expandRuns();
+    const first = this.runFirstRow![run];
+    for (let q = first; q < first + this.runCounts[run]; q++) visit(this.times.at(q), this.after.at(q));
+  }
+
+  /**
+   * Replaces each timer run's row by the rows it stands for: the flow's CCA replays its timers one
+   * `onTimer` at a time from the run's start state, each state registered as an event's would
+   * have been. Once, when the log is first read.
+   */
+  private expandRuns(): void {
+    if (this.runFirstRow !== null || this.runStarts.length === 0) return;
+    const n = this.times.length;
+    const capacity = n + this.runRows;
+    const times = new FloatColumn(capacity);
+    const flows = new IntColumn(capacity);
+    const kinds = new IntColumn(capacity);
+    const before = new IntColumn(capacity);
+    const after = new IntColumn(capacity);
+    const firstRow = new Int32Array(this.runStarts.length);
+    const signals = new TimerSignals();
+    for (let k = 0; k < n; k++) {
+      const flow = this.flows.at(k);
+      if (this.kinds.at(k) !== TIMER_RUN) {
+        times.push(this.times.at(k));
+        flows.push(flow);
+        kinds.push(this.kinds.at(k));
+        before.push(this.before.at(k));
+        after.push(this.after.at(k));
+        continue;
+      }
+      const run = this.after.at(k);
+      const cca = this.ccas[flow];
+      let state = this.runStarts[run];
+      let index = this.before.at(k);
+      firstRow[run] = times.length;
+      for (let c = 0; c < this.runCounts[run]; c++) {
+        const at = cca.nextTimer(state);
+        const reaction = cca.onTimer(state, signals.at(at, cca.name));
+        const next = reaction.state === state ? index : this.state(flow, reaction.state, index);
+        times.push(at);
+        flows.push(flow);
+        kinds.push(this.kindOf(reaction.kind));
+        before.push(index);
+        after.push(next);
+        state = reaction.state;
+        index = next;
+      }
+    }
+    this.times = times;
+    this.flows = flows;
+    this.kinds = kinds;
+    this.before = before;
+    this.after = after;
+    this.runRows = 0;
+    this.runStarts.length = 0;
+    this.runFirstRow = firstRow;
   }
 
   /** The registered state `index` described ({} for NONE): one object per state, built when first read. */
@@ -110,6 +211,7 @@ export class EventLog {
    */
   events(): EngineEvent[] {
     if (this.built !== null) return this.built;
+    this.expandRuns();
     const n = this.times.length;
     const order = this.timeOrder();
     const out: EngineEvent[] = new Array(n);
@@ -126,6 +228,7 @@ export class EventLog {
    * log's (EventLog.state).
    */
   table(): EventTable {
+    this.expandRuns();
     const order = this.timeOrder();
     const { times, flows, kinds, before, after, kindNames } = this;
     const accessors = {
@@ -277,6 +380,45 @@ export function timeOrderByFlow(times: FloatColumn, flows: IntColumn): Int32Arra
 }
 
 const NO_KEYS: readonly string[] = [];
+
+/** The kind of a timer run's row (see EventLog.timerRun): its `after` is the run's number. */
+const TIMER_RUN = -1;
+
+/**
+ * What a timer run's `onTimer` calls read when the log replays them: the time only (see
+ * `CongestionControl.advanceTimers`); anything else is an error that names the CCA.
+ */
+class TimerSignals implements SignalView {
+  now = 0;
+  readonly feedbackDelay = Number.NaN;
+  private cca = '';
+
+  at(now: number, cca: string): this {
+    this.now = now;
+    this.cca = cca;
+    return this;
+  }
+
+  private refuse(what: string): never {
+    throw new Error(`${this.cca}: a timer replayed from a timer run read ${what}; a CCA with advanceTimers must time its timers by \`now\` alone`);
+  }
+
+  acknowledged(): number {
+    return this.refuse('acknowledged()');
+  }
+
+  admitted(): number {
+    return this.refuse('admitted()');
+  }
+
+  rtt(): number {
+    return this.refuse('rtt()');
+  }
+
+  minRttSince(): number {
+    return this.refuse('minRttSince()');
+  }
+}
 
 /** Whether d has exactly `keys`, in that order. */
 function sameKeys(d: Record<string, number>, keys: readonly string[]): boolean {

@@ -81,8 +81,8 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
   // has an item of its own in the heap after the senders' (when it must decide with nothing due).
   const nics = ports.members.map((members, g) => (members.length < 2 ? null : new HostNic(members.map((j) => senders[j]), packet / (model.hosts![ports.host[g]].lineRate ?? C), trainGap)));
   const nicList = nics.filter((x): x is HostNic => x !== null);
-  // Quiet notifications are no events, unless NICs are shared (see PacketSender.quietNotifications).
-  if (nicList.length === 0) for (const s of senders) s.quietNotifications = true;
+  // Quiet notifications and a paused sender's timers are no events, unless NICs are shared (see PacketSender.lazyReactions).
+  if (nicList.length === 0) for (const s of senders) s.lazyReactions = true;
   const nicItem = new Map(nicList.map((nic, k) => [nic, n + k]));
   const nicOf = model.flows.map((_, j) => nics[ports.ingressOf[j]]);
   const heap = new IndexedHeap(n + nicList.length);

@@ -16,6 +16,20 @@ const MARGIN = 1e-6;
 /** A signal on its way to a sender: a PFC frame or a congestion notification. */
 const PAUSE = 0;
 const RESUME = 1;
+/** A step series entry whose index is TIMER_RUN_STATES − r stands for the states of timer run r (EventLog.timerRun). */
+const TIMER_RUN_STATES = -2;
+/**
+ * Timers of a stretch run one by one before the rest runs as a timer run (see
+ * PacketSender.runQuietTimers): a run keeps the state it starts from (an object, about 130 bytes
+ * on V8) where a row costs about 60, and most stretches between two reactions are one or two
+ * timers (1,000 senders: about 2 million), for which a call that would find so few costs more.
+ */
+const RUN_AFTER = 3;
+
+/** Whether a plan (a local curve) admits nothing ever: the constant 0. */
+function admitsNothing(plan: Curve): boolean {
+  return plan.t.length === 1 && plan.v[0] === 0 && plan.r[0] === 0 && plan.s[0] === 0;
+}
 
 /**
  * One sender of whole packets under a rate-based CCA, moved from event to event. Its admission Â
@@ -51,13 +65,22 @@ export class PacketSender {
   /** Ready but waiting for the NIC: its admission is frozen until picked. */
   held = false;
   /**
-   * Whether notifications its CCA calls quiet may be logged late instead of being events (off
-   * unless the engine turns it on). `runEvents` does, except in a run with hosts sharing a NIC:
-   * there the NICs decide at the instants of their connections' reactions, timed by an instant's
-   * first event, so an event less can move a decision by less than the 1 ps of an instant, and
-   * the results by as much, where the run should give the same numbers to the bit.
+   * Whether reactions that change nothing the network sees yet may be run late instead of being
+   * events: notifications its CCA calls quiet, and all the timers of a PFC-paused sender (see
+   * `rateBlind`). Off unless the engine turns it on. `runEvents` does, except in a run with hosts
+   * sharing a NIC: there the NICs decide at the instants of their connections' reactions, timed by
+   * an instant's first event, so an event less can move a decision by less than the 1 ps of an
+   * instant, and the results by as much, where the run should give the same numbers to the bit.
    */
-  quietNotifications = false;
+  lazyReactions = false;
+  /**
+   * Whether nothing the sender does depends on its rate until it plans again: PFC-paused with no
+   * packet in progress, so it admits nothing whatever the rate, and its CCA counts no bytes. Its
+   * timers, rate increases and cuts included, are then no events: they run, as a stretch
+   * (`CongestionControl.advanceTimers`), at its next reaction, which comes first (a frame that
+   * resumes it, a notification, its closing). Set at each plan.
+   */
+  private rateBlind = false;
   /** Whether this sender logs the PFC frames it receives (a host's frames are logged once, by its first connection). */
   logsFrames = true;
   /**
@@ -138,7 +161,7 @@ export class PacketSender {
     this.runs = new StartRuns(packet, trainGap);
     this.state = cca.initial();
     this.nextTimer = cca.nextTimer(this.state);
-    this.wakeTimer = cca.nextLimitTimer === undefined ? this.nextTimer : cca.nextLimitTimer(this.state);
+    this.wakeTimer = this.wakeTimerOf();
     this.rate = rateOf(cca, this.state);
     this.stateIndex = log.state(index, this.state);
     this.stateTimes.push(0);
@@ -155,7 +178,12 @@ export class PacketSender {
   get series(): Record<string, StepSeries> {
     if (this.builtSeries !== null) return this.builtSeries;
     const series: Record<string, StepSeries> = {};
-    for (let k = 0; k < this.stateTimes.length; k++) recordState(series, this.log.describe(this.stateIndices.at(k)), this.stateTimes.at(k));
+    const record = (t: number, index: number): void => recordState(series, this.log.describe(index), t);
+    for (let k = 0; k < this.stateTimes.length; k++) {
+      const index = this.stateIndices.at(k);
+      if (index <= TIMER_RUN_STATES) this.log.timerRunStates(TIMER_RUN_STATES - index, record);
+      else record(this.stateTimes.at(k), index);
+    }
     return (this.builtSeries = series);
   }
 
@@ -326,23 +354,63 @@ export class PacketSender {
 
   /**
    * Whether a notification arriving at t, with none on its way before it, is quiet: the engine
-   * allows it (`quietNotifications`), no timer comes first and the CCA says the state changes nothing.
+   * allows it (`lazyReactions`), no timer comes first and the CCA says the state changes nothing.
    */
   private mayQuiet(t: number): boolean {
-    return this.quietNotifications && t <= this.nextTimer && this.cca.quietNotification?.call(this.cca, this.state, t) != null;
+    return this.lazyReactions && t <= this.nextTimer && this.cca.quietNotification?.call(this.cca, this.state, t) != null;
   }
 
   /**
-   * Runs the CCA's quiet timers (those before its next limit timer) that are due before `t`, or at
-   * `t` too when `inclusive`, in order and each at its own instant, as if each had been an event.
+   * Runs the CCA's quiet timers (those before its next limit timer, or all while it is rate-blind)
+   * that are due before `t`, or at `t` too when `inclusive`, in order and each at its own instant,
+   * as if each had been an event: one by one, and those past the first RUN_AFTER as one timer run
+   * when the CCA can (`advanceTimers`).
    */
   private runQuietTimers(t: number, inclusive: boolean): void {
-    while (this.nextTimer < this.wakeTimer && (this.nextTimer < t || (inclusive && this.nextTimer === t))) {
+    const runs = this.cca.advanceTimers !== undefined && this.cca.byteTarget === undefined;
+    for (let k = 0; this.nextTimer < this.wakeTimer && (this.nextTimer < t || (inclusive && this.nextTimer === t)); k++) {
+      if (runs && k === RUN_AFTER) {
+        this.advanceTimers(Math.min(t, this.wakeTimer), inclusive && t < this.wakeTimer);
+        return;
+      }
       const at = this.nextTimer;
       const rate = this.rate;
       this.apply(this.cca.onTimer(this.state, this.signals.at(at)), at);
-      if (this.rate !== rate) throw new Error(`${this.cca.name}: a timer it called quiet (before nextLimitTimer) changed the rate at ${at} s`);
+      if (this.rate !== rate && !this.rateBlind) throw new Error(`${this.cca.name}: a timer it called quiet (before nextLimitTimer) changed the rate at ${at} s`);
     }
+  }
+
+  /**
+   * Runs the timers due before `until` (at `until` too when `inclusive`) as one call of the CCA's
+   * `advanceTimers`, logged as one timer run (EventLog.timerRun) and one entry of the step series
+   * that stands for the states it went through. A rate-blind sender plans nothing again: its plan
+   * admits nothing whatever the rate, until the plan that ends its blindness, which reads the rate.
+   */
+  private advanceTimers(until: number, inclusive: boolean): void {
+    const start = this.state;
+    const before = this.stateIndex;
+    const first = this.nextTimer;
+    const { state, count, last } = this.cca.advanceTimers!(start, until, inclusive);
+    if (count === 0) return;
+    const run = this.log.timerRun(this.index, start, before, count, first, last);
+    // The run's states, at their instants, are read from the log (`series`).
+    this.stateTimes.push(first);
+    this.stateIndices.push(TIMER_RUN_STATES - run);
+    this.stateIndex = this.log.state(this.index, state, before);
+    // No quiet notification is left to make an event again (as apply does): those pending came at
+    // or before the first of these timers (mayQuiet), so they were logged before it (flushQuiet).
+    this.state = state;
+    this.nextTimer = this.cca.nextTimer(state);
+    this.wakeTimer = this.wakeTimerOf();
+    const rate = rateOf(this.cca, state);
+    if (rate !== this.rate && !this.rateBlind) throw new Error(`${this.cca.name}: a timer it called quiet (before nextLimitTimer) changed the rate by ${last} s`);
+    this.rate = rate;
+  }
+
+  /** The next timer that must be an event: the next limit timer (`nextLimitTimer`), none while rate-blind. */
+  private wakeTimerOf(): number {
+    if (this.rateBlind) return Infinity;
+    return this.cca.nextLimitTimer === undefined ? this.nextTimer : this.cca.nextLimitTimer(this.state);
   }
 
   /** At the end of a run: the quiet notifications and timers due by the horizon (s), which no reaction came to log or run. */
@@ -468,7 +536,7 @@ export class PacketSender {
     const oldRate = this.rate;
     this.state = reaction.state;
     this.nextTimer = this.cca.nextTimer(this.state);
-    this.wakeTimer = this.cca.nextLimitTimer === undefined ? this.nextTimer : this.cca.nextLimitTimer(this.state);
+    this.wakeTimer = this.wakeTimerOf();
     this.rate = rateOf(this.cca, this.state);
     this.stateTimes.push(at);
     this.stateIndices.push(this.stateIndex);
@@ -488,6 +556,11 @@ export class PacketSender {
     this.plans += 1;
     this.nextStart = this.findStart();
     this.bytesTime = this.findBytes(x);
+    const blind = this.lazyReactions && this.paused && !this.gated && this.cca.advanceTimers !== undefined && this.cca.byteTarget === undefined && admitsNothing(this.plan);
+    if (blind !== this.rateBlind) {
+      this.rateBlind = blind;
+      this.wakeTimer = this.wakeTimerOf();
+    }
   }
 
   /** The first breakpoint of the arrivals after x (+∞ for none). */
