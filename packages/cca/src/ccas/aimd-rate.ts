@@ -38,6 +38,9 @@ export function aimdRate(p: AimdRateParameters): CongestionControl<AimdRateState
   if (p.timeout !== undefined) requirePositive('timeout', p.timeout);
   const maxRate = p.maxRate ?? Infinity;
   if (!(maxRate >= p.initialRate)) throw new ModelError('maxRate', p.maxRate, `a rate ≥ initialRate = ${p.initialRate}`);
+  // The timer's rules, once for onTimer (one timer) and advanceTimers (a stretch of them).
+  const congestedAt = (s: AimdRateState, now: number): boolean => s.lastCongestion >= now - p.increaseInterval;
+  const increased = (rate: number): number => Math.min(maxRate, rate + p.increase);
   return {
     name: 'aimd-rate',
     listens: { timeout: p.timeout, notifications: true },
@@ -47,8 +50,21 @@ export function aimdRate(p: AimdRateParameters): CongestionControl<AimdRateState
     onTimer(s, signals) {
       // States written out field by field: far cheaper than a spread on V8 (see ns3-mlx).
       const nextIncrease = s.nextIncrease + p.increaseInterval;
-      if (s.lastCongestion >= signals.now - p.increaseInterval) return { state: { rate: s.rate, nextIncrease, lastCongestion: s.lastCongestion }, shift: 'none', kind: 'no-increase' };
-      return { state: { rate: Math.min(maxRate, s.rate + p.increase), nextIncrease, lastCongestion: s.lastCongestion }, shift: 'admitted', kind: 'rate-increase' };
+      if (congestedAt(s, signals.now)) return { state: { rate: s.rate, nextIncrease, lastCongestion: s.lastCongestion }, shift: 'none', kind: 'no-increase' };
+      return { state: { rate: increased(s.rate), nextIncrease, lastCongestion: s.lastCongestion }, shift: 'admitted', kind: 'rate-increase' };
+    },
+    advanceTimers(s, until, inclusive) {
+      let rate = s.rate;
+      let at = s.nextIncrease;
+      let count = 0;
+      let last = -Infinity;
+      while (at < until || (inclusive && at === until)) {
+        if (!congestedAt(s, at)) rate = increased(rate);
+        count += 1;
+        last = at;
+        at += p.increaseInterval;
+      }
+      return count === 0 ? { state: s, count, last } : { state: { rate, nextIncrease: at, lastCongestion: s.lastCongestion }, count, last };
     },
     onTimeout: (s, signals) => ({ state: { rate: s.rate * p.decrease, nextIncrease: s.nextIncrease, lastCongestion: signals.now }, shift: 'acknowledged', kind: 'timeout' }),
     onNotification: (s, signals) => ({ state: { rate: s.rate * p.decrease, nextIncrease: s.nextIncrease, lastCongestion: signals.now }, shift: 'admitted', kind: 'rate-cut' }),

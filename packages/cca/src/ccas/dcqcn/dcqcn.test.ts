@@ -5,7 +5,6 @@ import { ModelError } from '../../errors.ts';
 import { runPathServer } from '../../engine.ts';
 import { testSignals } from '../../test-support/signal-view.ts';
 import { dcqcn, dcqcnNic, dcqcnNs3Mlx, dcqcnPaper, dcqcnTraceReference, dcqcnZhu2015 } from './index.ts';
-import { seededRandom } from '../../random.ts';
 
 const Gbps = 1e9 / 8;
 const Mbps = 1e6 / 8;
@@ -253,40 +252,5 @@ describe('ns3-mlx in the engine with ECN marking at dequeue', () => {
     const cut = r.events.find((e) => e.kind === 'rate-cut' && e.flow === first.flow)!;
     expect(cut.time - first.time).toBeCloseTo(50e-6, 12);
     expect(cut.after.rate).toBe(50 * Gbps);
-  });
-});
-
-describe('ns3-mlx: advanceTimers', () => {
-  const cca = dcqcnNs3Mlx(mlxParams);
-  it('leaves the state, count and last instant of running each timer with onTimer, to the bit', () => {
-    const random = seededRandom(7);
-    let compared = 0;
-    for (let k = 0; k < 300; k++) {
-      // A started sender in a random state: flags, stage, rates, α and timer phases.
-      const at = random() * 1e-3;
-      const s = { ...cca.initial(), started: true, rc: 1e8 + random() * 12.4e9, alpha: random(), stage: Math.floor(random() * 9), cnpSinceDecrease: random() < 0.5, cnpSinceAlpha: random() < 0.5, nextDecrease: at + random() * 50e-6, nextAlpha: at + random() * 55e-6, nextIncrease: random() < 0.2 ? Infinity : at + random() * 55e-6 };
-      s.rt = Math.min(12.5e9, s.rc * (1 + random()));
-      const until = at + random() * 2e-3;
-      const inclusive = random() < 0.5;
-      let state = s;
-      let count = 0;
-      let last = -Infinity;
-      for (let t = cca.nextTimer(state); t < until || (inclusive && t === until); t = cca.nextTimer(state)) {
-        state = cca.onTimer(state, view(t)).state;
-        count += 1;
-        last = t;
-      }
-      const r = cca.advanceTimers!(s, until, inclusive);
-      expect(r, `case ${k}`).toEqual({ state, count, last });
-      if (count === 0) expect(r.state).toBe(s);
-      compared += count;
-    }
-    expect(compared).toBeGreaterThan(10_000);
-  });
-
-  it('runs a timer at `until` only when inclusive', () => {
-    const s = { ...cca.initial(), started: true, nextDecrease: 1e-4, nextAlpha: Infinity };
-    expect(cca.advanceTimers!(s, 1e-4, false).count).toBe(0);
-    expect(cca.advanceTimers!(s, 1e-4, true)).toMatchObject({ count: 1, last: 1e-4 });
   });
 });

@@ -54,18 +54,19 @@ describe('timers run as stretches give the results of running each as a reaction
     expect(everything(runEvents(model, { untilComplete: true }))).toEqual(everything(runEvents(eager(model), { untilComplete: true })));
   });
 
-  it('on the random models whose senders run ns3-mlx (ECN at enqueue or dequeue, PFC, new connections, gaps)', () => {
+  it('on the random models whose senders run ns3-mlx or rate AIMD (ECN at enqueue or dequeue, PFC, new connections, gaps)', () => {
     let models = 0;
     let runs = 0;
-    for (let seed = 1; seed <= 400 && models < 40; seed++) {
+    for (let seed = 1; seed <= 2000 && models < 200; seed++) {
       const { model, inRuns } = counting(randomPacketModel(seed));
       if (eventEngineSupport(model) !== null || model.flows.every((f) => f.cca.advanceTimers === undefined)) continue;
       models += 1;
       expect(everything(runEvents(model)), `seed ${seed}`).toEqual(everything(runEvents(eager(model))));
       if (inRuns() > 0) runs += 1;
     }
-    expect(models).toBeGreaterThan(10);
-    expect(runs).toBeGreaterThanOrEqual(5);
+    expect(models).toBe(200);
+    // The generator is deterministic: 9 of these 200 ran timer runs when this test was written.
+    expect(runs).toBeGreaterThanOrEqual(9);
   });
 });
 

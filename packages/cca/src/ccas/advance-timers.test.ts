@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { CongestionControl } from '../cca.ts';
+import { seededRandom } from '../random.ts';
+import { testSignals } from '../test-support/signal-view.ts';
+import { dcqcnNs3Mlx, type Ns3MlxState } from './dcqcn/ns3-mlx.ts';
+import { dcqcnPaper } from './dcqcn/paper.ts';
+import { aimdRate, type AimdRateState } from './aimd-rate.ts';
+
+/** Each timer due before `until` (at it too when inclusive) run with onTimer, as an engine runs them one by one. */
+function oneByOne<S>(cca: CongestionControl<S>, s: S, until: number, inclusive: boolean): { state: S; count: number; last: number } {
+  let state = s;
+  let count = 0;
+  let last = -Infinity;
+  for (let t = cca.nextTimer(state); t < until || (inclusive && t === until); t = cca.nextTimer(state)) {
+    state = cca.onTimer(state, testSignals(t)).state;
+    count += 1;
+    last = t;
+  }
+  return { state, count, last };
+}
+
+/** advanceTimers against oneByOne from `cases` random states: the same state, count and last instant, to the bit. Returns the timers compared. */
+function compare<S>(cca: CongestionControl<S>, cases: number, randomCase: (random: () => number) => { s: S; until: number }): number {
+  const random = seededRandom(7);
+  let compared = 0;
+  for (let k = 0; k < cases; k++) {
+    const { s, until } = randomCase(random);
+    const inclusive = random() < 0.5;
+    const expected = oneByOne(cca, s, until, inclusive);
+    const r = cca.advanceTimers!(s, until, inclusive);
+    expect(r, `case ${k}`).toEqual(expected);
+    if (expected.count === 0) expect(r.state).toBe(s);
+    compared += expected.count;
+  }
+  return compared;
+}
+
+// CongestionControl.advanceTimers runs a stretch of timers in one call (the event engine's timer
+// runs, issue 14); it must leave exactly what running each with onTimer leaves.
+describe('advanceTimers gives what onTimer gives timer by timer', () => {
+  it('ns3-mlx, from random states (flags, stage, rates, α, timer phases)', () => {
+    const cca = dcqcnNs3Mlx({ lineRate: 12.5e9, minRate: 12.5e6, g: 1 / 256, decreasePeriod: 50e-6, alphaPeriod: 55e-6, increasePeriod: 55e-6, fastRecoverySteps: 5, additiveIncrease: 625e3, hyperIncrease: 6.25e6, clampTargetRate: true });
+    const compared = compare(cca, 300, (random) => {
+      const at = random() * 1e-3;
+      const rc = 1e8 + random() * 12.4e9;
+      const s: Ns3MlxState = { ...cca.initial(), started: true, rc, rt: Math.min(12.5e9, rc * (1 + random())), alpha: random(), stage: Math.floor(random() * 9), cnpSinceDecrease: random() < 0.5, cnpSinceAlpha: random() < 0.5, nextDecrease: at + random() * 50e-6, nextAlpha: at + random() * 55e-6, nextIncrease: random() < 0.2 ? Infinity : at + random() * 55e-6 };
+      return { s, until: at + random() * 2e-3 };
+    });
+    expect(compared).toBeGreaterThan(10_000);
+  });
+
+  it('aimd-rate and the paper DCQCN, from random states (congested recently or not, at the cap or below)', () => {
+    for (const cca of [aimdRate({ initialRate: 1e9, increase: 1.25e8, decrease: 0.5, increaseInterval: 30e-6, maxRate: 4e9 }), dcqcnPaper({ lineRate: 12.5e9, decrease: 0.75, additiveIncrease: 625e3, increaseInterval: 55e-6 })]) {
+      const compared = compare(cca as CongestionControl<AimdRateState>, 200, (random) => {
+        const at = random() * 1e-3;
+        const s: AimdRateState = { rate: 1e8 + random() * 4e9, nextIncrease: at + random() * 55e-6, lastCongestion: random() < 0.5 ? -Infinity : at - random() * 100e-6 };
+        return { s, until: at + random() * 1e-3 };
+      });
+      expect(compared).toBeGreaterThan(1_000);
+    }
+  });
+
+  it('run a timer at `until` only when inclusive', () => {
+    const cca = dcqcnNs3Mlx({ lineRate: 12.5e9, minRate: 12.5e6, g: 1 / 256, decreasePeriod: 50e-6, alphaPeriod: 55e-6, increasePeriod: 55e-6, fastRecoverySteps: 5, additiveIncrease: 625e3, hyperIncrease: 6.25e6, clampTargetRate: true });
+    const s = { ...cca.initial(), started: true, nextDecrease: 1e-4, nextAlpha: Infinity };
+    expect(cca.advanceTimers!(s, 1e-4, false).count).toBe(0);
+    expect(cca.advanceTimers!(s, 1e-4, true)).toMatchObject({ count: 1, last: 1e-4 });
+    const a = aimdRate({ initialRate: 1e9, increase: 1e6, decrease: 0.5, increaseInterval: 1e-5 });
+    expect(a.advanceTimers!(a.initial(), 1e-5, false).count).toBe(0);
+    expect(a.advanceTimers!(a.initial(), 1e-5, true)).toMatchObject({ count: 1, last: 1e-5 });
+  });
+});
