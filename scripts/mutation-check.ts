@@ -75,6 +75,7 @@ const tests = [
   'test/a2-dcqcn-whole-run.test.ts',
   'test/a2-fidelity.test.ts',
   'packages/cca/src/ccas/dcqcn',
+  'packages/cca/src/ccas/advance-timers.test.ts',
   'packages/cca/src/ecn-marking.test.ts',
   'packages/cca/src/signals.test.ts',
   'packages/cca/src/engines/events',
