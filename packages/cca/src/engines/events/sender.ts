@@ -26,6 +26,11 @@ const TIMER_RUN_STATES = -2;
  */
 const RUN_AFTER = 3;
 
+/** How a reaction is logged (PacketSender.apply): a row, a timer's row, or in a timer run (no row). */
+const REACTION = 0;
+const TIMER = 1;
+const FOLDED = 2;
+
 /** Whether a plan (a local curve) admits nothing ever: the constant 0. */
 function admitsNothing(plan: Curve): boolean {
   return plan.t.length === 1 && plan.v[0] === 0 && plan.r[0] === 0 && plan.s[0] === 0;
@@ -47,8 +52,15 @@ export class PacketSender {
   private wakeTimer: number;
   /** The rate of the CCA's limit in `state` (bytes/s). */
   private rate: number;
-  /** The index of `state` in the log (EventLog.state). */
+  /**
+   * The index of `state` in the log (EventLog.state), registered when a row needs it: after timers
+   * logged as part of a timer run it is `stale` (that of a state before), and `freshStateIndex`
+   * registers the state then.
+   */
   private stateIndex: number;
+  private stale = false;
+  /** The timer run whose states the step series has an entry for last (−1: none). */
+  private seriesRun = -1;
   /** The states the CCA took (their log indices) and when (s), the first at 0: the step series, described when read. */
   private readonly stateTimes = new Floats();
   private readonly stateIndices = new Ints();
@@ -250,7 +262,8 @@ export class PacketSender {
     this.nextTimer = this.wakeTimer = Infinity;
     this.bytesTime = Infinity;
     this.cnpHead = this.quietEnd = this.cnpTimes.length;
-    this.log.push(at, this.index, 'connection-closed', this.stateIndex, this.stateIndex);
+    const index = this.freshStateIndex();
+    this.log.push(at, this.index, 'connection-closed', index, index);
     this.reactionAt = this.earliestReaction();
   }
 
@@ -292,8 +305,9 @@ export class PacketSender {
       const t = this.cnpTimes.at(this.cnpHead);
       if (!(t < at || (inclusive && t === at))) return;
       this.cnpHead += 1;
-      this.log.push(t, this.index, 'cnp', this.stateIndex, this.stateIndex);
-      this.log.push(t, this.index, this.cca.quietNotification!.call(this.cca, this.state, t)!, this.stateIndex, this.stateIndex);
+      const index = this.freshStateIndex();
+      this.log.push(t, this.index, 'cnp', index, index);
+      this.log.push(t, this.index, this.cca.quietNotification!.call(this.cca, this.state, t)!, index, index);
     }
   }
 
@@ -338,7 +352,7 @@ export class PacketSender {
     } else if (this.bytesTime === at) {
       this.bytesHandled = at;
       this.apply(this.cca.onBytes!(this.state, this.signals.at(at)), at);
-    } else this.apply(this.cca.onTimer(this.state, this.signals.at(at)), at);
+    } else this.applyTimer(at);
     this.promoteQuiet();
     this.reactionAt = this.earliestReaction();
     return true;
@@ -375,7 +389,7 @@ export class PacketSender {
       }
       const at = this.nextTimer;
       const rate = this.rate;
-      this.apply(this.cca.onTimer(this.state, this.signals.at(at)), at);
+      this.applyTimer(at);
       if (this.rate !== rate && !this.rateBlind) throw new Error(`${this.cca.name}: a timer it called quiet (before nextLimitTimer) changed the rate at ${at} s`);
     }
   }
@@ -388,15 +402,10 @@ export class PacketSender {
    */
   private advanceTimers(until: number, inclusive: boolean): void {
     const start = this.state;
-    const before = this.stateIndex;
     const first = this.nextTimer;
     const { state, count, last } = this.cca.advanceTimers!(start, until, inclusive);
     if (count === 0) return;
-    const run = this.log.timerRun(this.index, start, before, count, first, last);
-    // The run's states, at their instants, are read from the log (`series`).
-    this.stateTimes.push(first);
-    this.stateIndices.push(TIMER_RUN_STATES - run);
-    this.stateIndex = this.log.state(this.index, state, before);
+    this.logTimers(start, count, first, last);
     // No quiet notification is left to make an event again (as apply does): those pending came at
     // or before the first of these timers (mayQuiet), so they were logged before it (flushQuiet).
     this.state = state;
@@ -405,6 +414,45 @@ export class PacketSender {
     const rate = rateOf(this.cca, state);
     if (rate !== this.rate && !this.rateBlind) throw new Error(`${this.cca.name}: a timer it called quiet (before nextLimitTimer) changed the rate by ${last} s`);
     this.rate = rate;
+  }
+
+  /**
+   * Logs `count` timers of this sender, the first at `first` and the last at `last` (s), run from
+   * `start`, as (part of) a timer run: the log's open run for this flow grows, or one opens, with an
+   * entry of the step series that stands for its states. The state after them is registered when
+   * a row needs it (`freshStateIndex`).
+   */
+  private logTimers(start: unknown, count: number, first: number, last: number): void {
+    const run = this.log.timerRun(this.index, start, this.log.runOpen(this.index) ? EventLog.NONE : this.freshStateIndex(), count, first, last);
+    if (run !== this.seriesRun) {
+      // The run's states, at their instants, are read from the log (`series`).
+      this.stateTimes.push(first);
+      this.stateIndices.push(TIMER_RUN_STATES - run);
+      this.seriesRun = run;
+    }
+    this.stale = true;
+  }
+
+  /** The log index of the current state, registered now if it is not yet (see `stale`). */
+  private freshStateIndex(): number {
+    if (this.stale) {
+      this.stateIndex = this.log.state(this.index, this.state, this.stateIndex);
+      this.stale = false;
+    }
+    return this.stateIndex;
+  }
+
+  /**
+   * The timer due at `at`, run: its reaction applied (a new plan if the rate changed), and logged as
+   * a row of its own, or, when the flow's rows are timers already (`EventLog.foldsTimers`) and the
+   * CCA's timers replay from their state alone (it has `advanceTimers`), as part of a timer run.
+   */
+  private applyTimer(at: number): void {
+    const start = this.state;
+    const reaction = this.cca.onTimer(start, this.signals.at(at));
+    const folded = this.lazyReactions && this.cca.advanceTimers !== undefined && this.log.foldsTimers(this.index);
+    if (folded) this.logTimers(start, 1, at, at);
+    this.apply(reaction, at, undefined, folded ? FOLDED : TIMER);
   }
 
   /** The next timer that must be an event: the next limit timer (`nextLimitTimer`), none while rate-blind. */
@@ -521,14 +569,20 @@ export class PacketSender {
     }
   }
 
-  /** Applies a CCA reaction at `at`: new state, log, step series, and a new plan if the rate changed. */
-  private apply(reaction: Reaction<unknown>, at: number, logAs?: string): void {
+  /**
+   * Applies a CCA reaction at `at`: new state, log, step series, and a new plan if the rate changed.
+   * `row`: how it is logged (a row, a timer's row, or none: a timer logged in a run by applyTimer).
+   */
+  private apply(reaction: Reaction<unknown>, at: number, logAs?: string, row = REACTION): void {
     if (reaction.shift === 'acknowledged') throw new Error(`${this.cca.name}: a Go-Back-N restart, which the event engine does not run (use the curve engine)`);
-    const before = this.stateIndex;
     const changed = reaction.state !== this.state;
-    if (changed) this.stateIndex = this.log.state(this.index, reaction.state, before);
-    if (logAs !== undefined) this.log.push(at, this.index, logAs, before, before);
-    this.log.push(at, this.index, reaction.kind, before, this.stateIndex);
+    if (row !== FOLDED) {
+      const before = this.freshStateIndex();
+      if (changed) this.stateIndex = this.log.state(this.index, reaction.state, before);
+      if (logAs !== undefined) this.log.push(at, this.index, logAs, before, before);
+      if (row === TIMER) this.log.pushTimer(at, this.index, reaction.kind, before, this.stateIndex);
+      else this.log.push(at, this.index, reaction.kind, before, this.stateIndex);
+    }
     // Nothing changed (e.g. a CNP that finds its flags set): only the log rows.
     if (!changed) return;
     // Quiet notifications still to come were quiet in the state before: events again.
@@ -538,8 +592,10 @@ export class PacketSender {
     this.nextTimer = this.cca.nextTimer(this.state);
     this.wakeTimer = this.wakeTimerOf();
     this.rate = rateOf(this.cca, this.state);
-    this.stateTimes.push(at);
-    this.stateIndices.push(this.stateIndex);
+    if (row !== FOLDED) {
+      this.stateTimes.push(at);
+      this.stateIndices.push(this.stateIndex);
+    }
     if (this.rate !== oldRate) this.replan(at);
     else this.bytesTime = this.findBytes(at);
   }

@@ -162,6 +162,40 @@ describe('EventLog.timerRun', () => {
     expect(log.table().length).toBe(7);
   });
 
+  it("grows the flow's open run while no other row of the flow comes, and counts its timer rows before opening one", () => {
+    const cca = ticking('now') as CongestionControl<unknown>;
+    const other = ticking('now') as CongestionControl<unknown>;
+    const log = new EventLog([cca, other]);
+    let s = cca.initial() as { ticks: number; next: number };
+    let index = log.state(0, s);
+    const o = log.state(1, other.initial());
+    // Timers of flow 0 one row each until foldsTimers says a run is better; flow 1's rows do not count.
+    let rows = 0;
+    while (!log.foldsTimers(0)) {
+      const next = cca.onTimer(s, { now: s.next } as never).state as typeof s;
+      const after = log.state(0, next, index);
+      log.pushTimer(s.next, 0, 'tick', index, after);
+      log.push(s.next, 1, 'noise', o, o);
+      s = next;
+      index = after;
+      rows += 1;
+    }
+    expect(rows).toBeGreaterThan(1);
+    const run = log.timerRun(0, s, index, 2, s.next, s.next + 1e-6);
+    log.push(s.next + 0.5e-6, 1, 'noise', o, o);
+    expect(log.runOpen(0)).toBe(true);
+    expect(log.timerRun(0, null, EventLog.NONE, 3, s.next + 2e-6, s.next + 4e-6)).toBe(run);
+    log.push(s.next + 5e-6, 0, 'stop', index, index);
+    expect(log.runOpen(0)).toBe(false);
+    expect(log.foldsTimers(0)).toBe(false);
+    const flow0 = log.events().filter((e) => e.flow === 0);
+    expect(flow0.map((e) => e.kind)).toEqual([...Array(rows + 5).fill('tick'), 'stop']);
+    expect(flow0.slice(0, rows + 5).map((e) => e.after.ticks)).toEqual(Array.from({ length: rows + 5 }, (_, k) => k + 1));
+    // In time order: the run's rows, logged before flow 1's row at +0.5 µs, come around it.
+    const times = log.events().map((e) => e.time);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
+
   it("refuses, naming the CCA, a replayed timer that reads more than the time", () => {
     const cca = ticking('admitted') as CongestionControl<unknown>;
     const log = new EventLog([cca]);
