@@ -37,7 +37,15 @@ function runCase(c: Case): void {
   for (let k = 0; k < c.runs; k++) {
     const model = ns3IncastModel({ senders: c.senders, burst: c.burst, dcqcn: c.dcqcn, pfc: c.pfc, horizon: c.engine === 'events' ? 2 : 31e-3 });
     const t0 = performance.now();
-    const r = c.engine === 'events' ? runEvents(model, { untilComplete: true }) : runPathServer(model);
+    // Where a run stopped for its time budget got to: a line a second (the last one is reported).
+    let reported = t0;
+    const onProgress = (time: number): void => {
+      const now = performance.now();
+      if (now - reported < 1000) return;
+      reported = now;
+      process.stdout.write(`${JSON.stringify({ progress: time, wallMs: now - t0, rssMiB: process.memoryUsage().rss / 2 ** 20 })}\n`);
+    };
+    const r = c.engine === 'events' ? runEvents(model, { untilComplete: true, onProgress }) : runPathServer(model);
     times.push(performance.now() - t0);
     events = r.stats.events;
     horizon = r.horizon;
@@ -71,7 +79,11 @@ if (argv[0] === '--case') {
     process.stderr.write(`  ${c.label} (${c.engine} engine, ${c.runs} run${c.runs > 1 ? 's' : ''}) …\n`);
     const r = spawnSync(process.execPath, [...process.execArgv, import.meta.filename, '--case', JSON.stringify(c)], { encoding: 'utf8', timeout: budget, maxBuffer: 1 << 24 });
     if (r.status === 0) return JSON.parse(r.stdout.trim().split('\n').at(-1)!);
-    return r.error?.message.includes('ETIMEDOUT') ? `stopped after ${budget / 60_000} min` : `failed: ${(r.stderr ?? '').split('\n').find((l) => l.trim() !== '') ?? r.status}`;
+    if (!r.error?.message.includes('ETIMEDOUT')) return `failed: ${(r.stderr ?? '').split('\n').find((l) => l.trim() !== '') ?? r.status}`;
+    const last = (r.stdout ?? '').trim().split('\n').filter((l) => l.startsWith('{"progress"')).at(-1);
+    if (last === undefined) return `stopped after ${budget / 60_000} min`;
+    const p = JSON.parse(last) as { progress: number; wallMs: number; rssMiB: number };
+    return `stopped after ${budget / 60_000} min, at ${(p.progress * 1e3).toFixed(2)} ms simulated (${(p.wallMs / 1e3).toFixed(0)} s in, ${p.rssMiB.toFixed(0)} MiB)`;
   };
   if (!argv.includes('--scale')) {
     console.log('| case | simulated to completion | events | event engine cold | warm (median of 8) | peak RSS | curve engine cold | simulator (ns-3) | simulator / event engine, cold | warm |');
