@@ -63,9 +63,11 @@ export interface EngineResult {
    * How many windows and events the engine processed (for benchmarks), and which engine ran:
    * 'curves' (`runPathServer`, windows of curve algebra), 'events' (`runEvents`, no windows) or
    * 'segments' (`runSegments`, TCP senders segment by segment); for the event engine, how many
-   * times block mode took the queue over (`blocks`, see runEvents' `blockMode`).
+   * times block mode took the queue over (`blocks`, see runEvents' `blockMode`), and how many of
+   * its events are timers it logged in timer runs (`timerRuns`: no row each until the log is read,
+   * see `CongestionControl.advanceTimers`).
    */
-  stats: { windows: number; events: number; engine: 'curves' | 'events' | 'segments'; blocks?: number };
+  stats: { windows: number; events: number; engine: 'curves' | 'events' | 'segments'; blocks?: number; timerRuns?: number };
   /** The TCP path's own curves (segment engine only). */
   tcp?: TcpCurves;
   /**

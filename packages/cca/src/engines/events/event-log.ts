@@ -38,13 +38,7 @@ export class EventLog {
   /** `ccas[j]`: flow j's CCA, which describes its states. */
   constructor(private readonly ccas: readonly CongestionControl<unknown>[]) {
     this.keys = new Array(ccas.length);
-    this.openRun = new Int32Array(ccas.length).fill(-1);
-    this.streak = new Int32Array(ccas.length);
   }
-
-  /** Per flow: the timer run its last row is (−1: none), and how many timer rows (pushTimer) end its rows. */
-  private readonly openRun: Int32Array;
-  private readonly streak: Int32Array;
 
   /** The rows logged: each timer run counts as the rows it stands for. */
   get length(): number {
@@ -80,8 +74,6 @@ export class EventLog {
 
   /** Logs an event of `flow` at `time` (s) between two registered states (or NONE). */
   push(time: number, flow: number, kind: string, before: number, after: number): void {
-    this.openRun[flow] = -1;
-    this.streak[flow] = 0;
     if (time < this.lastTime) this.late = true;
     this.lastTime = time;
     this.times.push(time);
@@ -89,27 +81,6 @@ export class EventLog {
     this.kinds.push(this.kindOf(kind));
     this.before.push(before);
     this.after.push(after);
-  }
-
-  /** {@link push} for the reaction to a timer (counted: see foldsTimers). */
-  pushTimer(time: number, flow: number, kind: string, before: number, after: number): void {
-    const streak = this.streak[flow];
-    this.push(time, flow, kind, before, after);
-    this.streak[flow] = streak + 1;
-  }
-
-  /** Whether flow's last row is a timer run (see timerRun), which its next timers join. */
-  runOpen(flow: number): boolean {
-    return this.openRun[flow] >= 0;
-  }
-
-  /**
-   * Whether flow's next timer is best logged in a timer run: its last row is one, or its last
-   * FOLD_AFTER rows are timers' (most stretches of timers between two other rows of a flow are
-   * shorter, and a run keeps the state object it starts from, about twice a row's memory).
-   */
-  foldsTimers(flow: number): boolean {
-    return this.openRun[flow] >= 0 || this.streak[flow] >= FOLD_AFTER;
   }
 
   /** The index of an event kind's name. */
@@ -129,21 +100,9 @@ export class EventLog {
    * is registered as `startIndex`: one row now, which stands for the run's `count` rows. They are
    * made when the log is first read, by `onTimer` from `start` (so its CCA's timers must read
    * nothing but the time), exactly as if each had been logged, in place of that row; returns the
-   * run's number (see {@link timerRunStates}). If the flow's last row is a run already, that run
-   * grows by `count` instead (`start` and `startIndex` are then unused): its timers follow on from
-   * those before, with no other row of the flow between them. Its rows then sit before rows of
-   * other flows logged in between, so the log is read in time order (rows of several flows at one
-   * instant may then come in another order than logged one by one).
+   * run's number (see {@link timerRunStates} and {@link growRun}).
    */
   timerRun(flow: number, start: unknown, startIndex: number, count: number, first: number, last: number): number {
-    const open = this.openRun[flow];
-    if (open >= 0) {
-      this.runCounts[open] += count;
-      this.runRows += count;
-      this.late = true;
-      if (last > this.lastTime) this.lastTime = last;
-      return open;
-    }
     if (first < this.lastTime) this.late = true;
     this.lastTime = last;
     const run = this.runStarts.length;
@@ -155,9 +114,27 @@ export class EventLog {
     this.kinds.push(TIMER_RUN);
     this.before.push(startIndex);
     this.after.push(run);
-    this.openRun[flow] = run;
-    this.streak[flow] = 0;
     return run;
+  }
+
+  /**
+   * Run `run` (see timerRun) stands for `count` more timers, the last at `last` (s): they follow on
+   * from its own, with no other row of its flow logged since it. Their rows sit where the run's
+   * row is, before the rows of other flows logged in between, so the log is then read in time
+   * order (rows of several flows at one instant may come in another order than logged one by one).
+   */
+  growRun(run: number, count: number, last: number): void {
+    this.runCounts[run] += count;
+    this.runRows += count;
+    this.late = true;
+    if (last > this.lastTime) this.lastTime = last;
+  }
+
+  /** How many rows the timer runs stand for (see timerRun). */
+  get inTimerRuns(): number {
+    let n = 0;
+    for (const count of this.runCounts) n += count;
+    return n;
   }
 
   /** Timer runs: the state each starts from and how many timers it stands for (see timerRun). */
@@ -426,8 +403,6 @@ const NO_KEYS: readonly string[] = [];
 
 /** The kind of a timer run's row (see EventLog.timerRun): its `after` is the run's number. */
 const TIMER_RUN = -1;
-/** Timer rows of a flow in a row before its next timers go in a run (see EventLog.foldsTimers). */
-const FOLD_AFTER = 16;
 
 /**
  * What a timer run's `onTimer` calls read when the log replays them: the time only (see

@@ -18,13 +18,21 @@ const PAUSE = 0;
 const RESUME = 1;
 /** A step series entry whose index is TIMER_RUN_STATES − r stands for the states of timer run r (EventLog.timerRun). */
 const TIMER_RUN_STATES = -2;
+/** Timer rows of a sender in a row before its next timers go in a run (see PacketSender.foldsTimers). */
+const FOLD_AFTER = 16;
 /**
  * Timers of a stretch run one by one before the rest runs as a timer run (see
- * PacketSender.runQuietTimers): a run keeps the state it starts from (an object, about 130 bytes
- * on V8) where a row costs about 60, and most stretches between two reactions are one or two
- * timers (1,000 senders: about 2 million), for which a call that would find so few costs more.
+ * PacketSender.runQuietTimers). A run keeps the state it starts from, an object that lives until
+ * the log is read, where a row is numbers in typed arrays; and on V8 the states runs keep make the
+ * CCA's states in general costlier to collect: with runs from the fourth timer on, 1,000 senders
+ * made 31,000 runs of 3.5 timers on average (most stretches there are short: about 2 million of
+ * one or two quiet timers), which cost them 60–80 ms more of GC (+8 %) and 25 MB, where runs from
+ * the ninth made 882 and cost nothing measurable. A rate-blind sender's stretches last its pause:
+ * 10,000 senders, whose first 10 ms are paused, take 4.2 s to compute them with runs from the ninth
+ * timer, 3.6 s from the fourth, 12.4 s with none.
  */
-const RUN_AFTER = 3;
+const RUN_AFTER = 16;
+const RUN_AFTER_BLIND = 8;
 
 /** How a reaction is logged (PacketSender.apply): a row, a timer's row, or in a timer run (no row). */
 const REACTION = 0;
@@ -59,8 +67,12 @@ export class PacketSender {
    */
   private stateIndex: number;
   private stale = false;
-  /** The timer run whose states the step series has an entry for last (−1: none). */
-  private seriesRun = -1;
+  /**
+   * The timer run (EventLog.timerRun) that is this sender's last row in the log, which its next
+   * timers join (−1: none), and how many rows of timers end its rows otherwise (see foldsTimers).
+   */
+  private openRun = -1;
+  private timerRows = 0;
   /** The states the CCA took (their log indices) and when (s), the first at 0: the step series, described when read. */
   private readonly stateTimes = new Floats();
   private readonly stateIndices = new Ints();
@@ -263,6 +275,7 @@ export class PacketSender {
     this.bytesTime = Infinity;
     this.cnpHead = this.quietEnd = this.cnpTimes.length;
     const index = this.freshStateIndex();
+    this.logged();
     this.log.push(at, this.index, 'connection-closed', index, index);
     this.reactionAt = this.earliestReaction();
   }
@@ -306,6 +319,7 @@ export class PacketSender {
       if (!(t < at || (inclusive && t === at))) return;
       this.cnpHead += 1;
       const index = this.freshStateIndex();
+      this.logged();
       this.log.push(t, this.index, 'cnp', index, index);
       this.log.push(t, this.index, this.cca.quietNotification!.call(this.cca, this.state, t)!, index, index);
     }
@@ -336,7 +350,10 @@ export class PacketSender {
     if (this.arrivalChange === at) this.replan(at);
     else if (frame === at) {
       const pause = this.frameKinds[this.frameHead++] === PAUSE;
-      if (this.logsFrames) this.log.push(at, this.index, pause ? 'pfc-pause' : 'pfc-resume', EventLog.NONE, EventLog.NONE);
+      if (this.logsFrames) {
+        this.logged();
+        this.log.push(at, this.index, pause ? 'pfc-pause' : 'pfc-resume', EventLog.NONE, EventLog.NONE);
+      }
       if (pause !== this.paused) {
         this.paused = pause;
         // A host's frames reach all its connections: one that has sent everything, or whose data
@@ -377,13 +394,14 @@ export class PacketSender {
   /**
    * Runs the CCA's quiet timers (those before its next limit timer, or all while it is rate-blind)
    * that are due before `t`, or at `t` too when `inclusive`, in order and each at its own instant,
-   * as if each had been an event: one by one, and those past the first RUN_AFTER as one timer run
+   * as if each had been an event: one by one, and those past the first RUN_AFTER (RUN_AFTER_BLIND
+   * for a rate-blind sender) as one timer run
    * when the CCA can (`advanceTimers`).
    */
   private runQuietTimers(t: number, inclusive: boolean): void {
     const runs = this.cca.advanceTimers !== undefined && this.cca.byteTarget === undefined;
     for (let k = 0; this.nextTimer < this.wakeTimer && (this.nextTimer < t || (inclusive && this.nextTimer === t)); k++) {
-      if (runs && k === RUN_AFTER) {
+      if (runs && k === (this.rateBlind ? RUN_AFTER_BLIND : RUN_AFTER)) {
         this.advanceTimers(Math.min(t, this.wakeTimer), inclusive && t < this.wakeTimer);
         return;
       }
@@ -423,14 +441,30 @@ export class PacketSender {
    * a row needs it (`freshStateIndex`).
    */
   private logTimers(start: unknown, count: number, first: number, last: number): void {
-    const run = this.log.timerRun(this.index, start, this.log.runOpen(this.index) ? EventLog.NONE : this.freshStateIndex(), count, first, last);
-    if (run !== this.seriesRun) {
+    if (this.openRun >= 0) this.log.growRun(this.openRun, count, last);
+    else {
+      this.openRun = this.log.timerRun(this.index, start, this.freshStateIndex(), count, first, last);
+      this.timerRows = 0;
       // The run's states, at their instants, are read from the log (`series`).
       this.stateTimes.push(first);
-      this.stateIndices.push(TIMER_RUN_STATES - run);
-      this.seriesRun = run;
+      this.stateIndices.push(TIMER_RUN_STATES - this.openRun);
     }
     this.stale = true;
+  }
+
+  /** Before a row of this sender other than a timer's: its timer run, if any, is over. */
+  private logged(): void {
+    this.openRun = -1;
+    this.timerRows = 0;
+  }
+
+  /**
+   * Whether this sender's next timer is best logged in a timer run: its last row is one, or its
+   * last FOLD_AFTER rows are timers' (most stretches of timers between two other rows of a flow
+   * are shorter, and a run keeps the state object it starts from, about twice a row's memory).
+   */
+  private foldsTimers(): boolean {
+    return this.openRun >= 0 || this.timerRows >= FOLD_AFTER;
   }
 
   /** The log index of the current state, registered now if it is not yet (see `stale`). */
@@ -444,13 +478,13 @@ export class PacketSender {
 
   /**
    * The timer due at `at`, run: its reaction applied (a new plan if the rate changed), and logged as
-   * a row of its own, or, when the flow's rows are timers already (`EventLog.foldsTimers`) and the
+   * a row of its own, or, when the flow's rows are timers already (`foldsTimers`) and the
    * CCA's timers replay from their state alone (it has `advanceTimers`), as part of a timer run.
    */
   private applyTimer(at: number): void {
     const start = this.state;
     const reaction = this.cca.onTimer(start, this.signals.at(at));
-    const folded = this.lazyReactions && this.cca.advanceTimers !== undefined && this.log.foldsTimers(this.index);
+    const folded = this.lazyReactions && this.cca.advanceTimers !== undefined && this.foldsTimers();
     if (folded) this.logTimers(start, 1, at, at);
     this.apply(reaction, at, undefined, folded ? FOLDED : TIMER);
   }
@@ -579,9 +613,12 @@ export class PacketSender {
     if (row !== FOLDED) {
       const before = this.freshStateIndex();
       if (changed) this.stateIndex = this.log.state(this.index, reaction.state, before);
+      if (row === TIMER) {
+        this.openRun = -1;
+        this.timerRows += 1;
+      } else this.logged();
       if (logAs !== undefined) this.log.push(at, this.index, logAs, before, before);
-      if (row === TIMER) this.log.pushTimer(at, this.index, reaction.kind, before, this.stateIndex);
-      else this.log.push(at, this.index, reaction.kind, before, this.stateIndex);
+      this.log.push(at, this.index, reaction.kind, before, this.stateIndex);
     }
     // Nothing changed (e.g. a CNP that finds its flags set): only the log rows.
     if (!changed) return;
