@@ -91,7 +91,8 @@ export class PacketSender {
   /**
    * Whether reactions that change nothing the network sees yet may be run late instead of being
    * events: notifications its CCA calls quiet, and all the timers of a PFC-paused sender (see
-   * `rateBlind`). Off unless the engine turns it on. `runEvents` does, except in a run with hosts
+   * `rateBlind`); and whether timers may join a timer run in the log (`foldsTimers`), which can
+   * order rows of several flows at one instant otherwise. Off unless the engine turns it on. `runEvents` does, except in a run with hosts
    * sharing a NIC: there the NICs decide at the instants of their connections' reactions, timed by
    * an instant's first event, so an event less can move a decision by less than the 1 ps of an
    * instant, and the results by as much, where the run should give the same numbers to the bit.
@@ -395,8 +396,7 @@ export class PacketSender {
    * Runs the CCA's quiet timers (those before its next limit timer, or all while it is rate-blind)
    * that are due before `t`, or at `t` too when `inclusive`, in order and each at its own instant,
    * as if each had been an event: one by one, and those past the first RUN_AFTER (RUN_AFTER_BLIND
-   * for a rate-blind sender) as one timer run
-   * when the CCA can (`advanceTimers`).
+   * for a rate-blind sender) as one timer run when the CCA can (`advanceTimers`).
    */
   private runQuietTimers(t: number, inclusive: boolean): void {
     const runs = this.cca.advanceTimers !== undefined && this.cca.byteTarget === undefined;
