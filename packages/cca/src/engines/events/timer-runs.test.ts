@@ -130,14 +130,16 @@ function ticking(reads: 'now' | 'admitted'): CongestionControl<{ ticks: number; 
     limit: () => ({ kind: 'rate', rate: 1e9 }),
     nextTimer: (s) => s.next,
     onTimer: (s, signals) => ({ state: { ticks: s.ticks + (reads === 'now' ? 1 : signals.admitted(signals.now)), next: s.next + 1e-6 }, shift: 'none', kind: 'tick' }),
-    advanceTimers: (s, until) => {
+    advanceTimers: (s, until, inclusive) => {
       let state = s;
       let count = 0;
-      while (state.next < until) {
+      let last = -Infinity;
+      while (state.next < until || (inclusive && state.next === until)) {
+        last = state.next;
         state = { ticks: state.ticks + 1, next: state.next + 1e-6 };
         count += 1;
       }
-      return { state, count, last: count > 0 ? state.next - 1e-6 : -Infinity };
+      return { state, count, last };
     },
     describe: (s) => ({ ticks: s.ticks }),
   };
