@@ -62,6 +62,15 @@ export interface Reaction<S> {
   kind: string;
 }
 
+/**
+ * Whether an instant `at` (s) is due by `until`: before it, or at it too when `inclusive`. The
+ * rule of `CongestionControl.advanceTimers`, for its implementations and the engine that calls it.
+ * @example timerDue(1e-3, 1e-3, false) // false
+ */
+export function timerDue(at: number, until: number, inclusive: boolean): boolean {
+  return at < until || (inclusive && at === until);
+}
+
 /** What `CongestionControl.advanceTimers` returns: the state after the timers, how many ran, and when the last did (s). */
 export interface TimerAdvance<S> {
   state: S;

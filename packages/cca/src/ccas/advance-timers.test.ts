@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CongestionControl } from '../cca.ts';
+import { type CongestionControl, timerDue } from '../cca.ts';
 import { seededRandom } from '../random.ts';
 import { testSignals } from '../test-support/signal-view.ts';
 import { dcqcnNs3Mlx, type Ns3MlxState } from './dcqcn/ns3-mlx.ts';
@@ -11,7 +11,7 @@ function oneByOne<S>(cca: CongestionControl<S>, s: S, until: number, inclusive: 
   let state = s;
   let count = 0;
   let last = -Infinity;
-  for (let t = cca.nextTimer(state); t < until || (inclusive && t === until); t = cca.nextTimer(state)) {
+  for (let t = cca.nextTimer(state); timerDue(t, until, inclusive); t = cca.nextTimer(state)) {
     state = cca.onTimer(state, testSignals(t)).state;
     count += 1;
     last = t;

@@ -1,4 +1,4 @@
-import type { CongestionControl } from '../cca.ts';
+import { type CongestionControl, timerDue } from '../cca.ts';
 import { ModelError, requireFraction, requirePositive } from '../errors.ts';
 
 /** Parameters of rate-based AIMD (paper §III-C, Algorithm 1). SI units. */
@@ -58,7 +58,7 @@ export function aimdRate(p: AimdRateParameters): CongestionControl<AimdRateState
       let at = s.nextIncrease;
       let count = 0;
       let last = -Infinity;
-      while (at < until || (inclusive && at === until)) {
+      while (timerDue(at, until, inclusive)) {
         if (!congestedAt(s, at)) rate = increased(rate);
         count += 1;
         last = at;

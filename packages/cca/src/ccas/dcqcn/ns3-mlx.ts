@@ -1,4 +1,4 @@
-import type { CongestionControl } from '../../cca.ts';
+import { type CongestionControl, timerDue } from '../../cca.ts';
 import { ModelError, requirePositive } from '../../errors.ts';
 
 /** Parameters of DCQCN as ns-3's RdmaHw runs it in its "Mellanox" mode (shared/traces/README.md). */
@@ -63,6 +63,7 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
   if (!(p.g > 0 && p.g <= 1)) throw new ModelError('g', p.g, 'a gain in (0, 1]');
   if (!Number.isInteger(p.fastRecoverySteps) || p.fastRecoverySteps < 1) throw new ModelError('fastRecoverySteps', p.fastRecoverySteps, 'a whole number ≥ 1');
   const F = p.fastRecoverySteps;
+  const nextTimer = (s: Ns3MlxState): number => Math.min(s.nextDecrease, s.nextAlpha, s.nextIncrease);
   /**
    * The timer due at `now` applied to m in place (a copy no one else holds): its kind for the log.
    * The one statement of the timers' rules, which `onTimer` (one timer) and `advanceTimers` (a
@@ -107,7 +108,7 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
     listens: { notifications: true },
     initial: () => ({ rc: p.lineRate, rt: p.lineRate, alpha: 1, started: false, cnpSinceDecrease: false, cnpSinceAlpha: false, nextDecrease: Infinity, nextAlpha: Infinity, nextIncrease: Infinity, stage: 0 }),
     limit: (s) => ({ kind: 'rate', rate: s.rc }),
-    nextTimer: (s) => Math.min(s.nextDecrease, s.nextAlpha, s.nextIncrease),
+    nextTimer,
     // α updates change α only, and a decrease check with no CNP since the last changes nothing
     // but its time: quiet. An increase, and a check that finds a CNP (a cut), change the rate.
     nextLimitTimer: (s) => Math.min(s.nextIncrease, s.cnpSinceDecrease ? s.nextDecrease : Infinity),
@@ -121,9 +122,8 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
       let count = 0;
       let last = -Infinity;
       for (;;) {
-        const m = next ?? s;
-        const at = Math.min(m.nextDecrease, m.nextAlpha, m.nextIncrease);
-        if (!(at < until || (inclusive && at === until))) break;
+        const at = nextTimer(next ?? s);
+        if (!timerDue(at, until, inclusive)) break;
         next ??= copy(s);
         timerStep(next, at);
         count += 1;

@@ -1,5 +1,5 @@
 import { type Curve, constant, firstTimeAbove } from '@ccalc/curves';
-import type { CongestionControl, Reaction, SignalView } from '../../cca.ts';
+import { type CongestionControl, type Reaction, type SignalView, timerDue } from '../../cca.ts';
 import type { StepSeries } from '../../results.ts';
 import { Trace } from '../../trace.ts';
 import { pausedAdmission, wholePacketAdmission } from '../../admission.ts';
@@ -73,6 +73,12 @@ export class PacketSender {
    */
   private openRun = -1;
   private timerRows = 0;
+  /**
+   * Whether its CCA's timers can run as a stretch and be logged as a run: it has `advanceTimers`
+   * (its timers replay from their state alone) and counts no bytes (a run does not look for the
+   * byte target again).
+   */
+  private readonly runsTimers: boolean;
   /** The states the CCA took (their log indices) and when (s), the first at 0: the step series, described when read. */
   private readonly stateTimes = new Floats();
   private readonly stateIndices = new Ints();
@@ -184,6 +190,7 @@ export class PacketSender {
     this.capacity = packetCapacity(total, packet);
     this.wireTotal = Number.isFinite(total) ? packetsStarted(total, packet) : Infinity;
     this.runs = new StartRuns(packet, trainGap);
+    this.runsTimers = cca.advanceTimers !== undefined && cca.byteTarget === undefined;
     this.state = cca.initial();
     this.nextTimer = cca.nextTimer(this.state);
     this.wakeTimer = this.wakeTimerOf();
@@ -317,7 +324,7 @@ export class PacketSender {
   private flushQuiet(at: number, inclusive: boolean): void {
     while (this.cnpHead < this.quietEnd) {
       const t = this.cnpTimes.at(this.cnpHead);
-      if (!(t < at || (inclusive && t === at))) return;
+      if (!timerDue(t, at, inclusive)) return;
       this.cnpHead += 1;
       const index = this.freshStateIndex();
       this.logged();
@@ -399,9 +406,8 @@ export class PacketSender {
    * for a rate-blind sender) as one timer run when the CCA can (`advanceTimers`).
    */
   private runQuietTimers(t: number, inclusive: boolean): void {
-    const runs = this.cca.advanceTimers !== undefined && this.cca.byteTarget === undefined;
-    for (let k = 0; this.nextTimer < this.wakeTimer && (this.nextTimer < t || (inclusive && this.nextTimer === t)); k++) {
-      if (runs && k === (this.rateBlind ? RUN_AFTER_BLIND : RUN_AFTER)) {
+    for (let k = 0; this.nextTimer < this.wakeTimer && timerDue(this.nextTimer, t, inclusive); k++) {
+      if (this.runsTimers && k === (this.rateBlind ? RUN_AFTER_BLIND : RUN_AFTER)) {
         this.advanceTimers(Math.min(t, this.wakeTimer), inclusive && t < this.wakeTimer);
         return;
       }
@@ -484,7 +490,7 @@ export class PacketSender {
   private applyTimer(at: number): void {
     const start = this.state;
     const reaction = this.cca.onTimer(start, this.signals.at(at));
-    const folded = this.lazyReactions && this.cca.advanceTimers !== undefined && this.foldsTimers();
+    const folded = this.lazyReactions && this.runsTimers && this.foldsTimers();
     if (folded) this.logTimers(start, 1, at, at);
     this.apply(reaction, at, undefined, folded ? FOLDED : TIMER);
   }
@@ -649,7 +655,7 @@ export class PacketSender {
     this.plans += 1;
     this.nextStart = this.findStart();
     this.bytesTime = this.findBytes(x);
-    const blind = this.lazyReactions && this.paused && !this.gated && this.cca.advanceTimers !== undefined && this.cca.byteTarget === undefined && admitsNothing(this.plan);
+    const blind = this.lazyReactions && this.paused && !this.gated && this.runsTimers && admitsNothing(this.plan);
     if (blind !== this.rateBlind) {
       this.rateBlind = blind;
       this.wakeTimer = this.wakeTimerOf();

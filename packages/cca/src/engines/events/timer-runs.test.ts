@@ -8,7 +8,7 @@ import { eventEngineSupport } from './support.ts';
 import type { PathServerModel } from '../../model.ts';
 import { rate, step } from '@ccalc/curves';
 import { aimdRate } from '../../ccas/aimd-rate.ts';
-import type { CongestionControl } from '../../cca.ts';
+import { type CongestionControl, timerDue } from '../../cca.ts';
 
 /** The model with no CCA able to run its timers as a stretch (advanceTimers removed): every timer one reaction, each an event unless quiet. */
 function eager(model: PathServerModel): PathServerModel {
@@ -91,7 +91,7 @@ function toggling(): CongestionControl<{ high: boolean; next: number }> {
     advanceTimers: (s, until, inclusive) => {
       let state = s;
       let count = 0;
-      while (state.next < until || (inclusive && state.next === until)) {
+      while (timerDue(state.next, until, inclusive)) {
         state = step(state);
         count += 1;
       }
@@ -134,7 +134,7 @@ function ticking(reads: 'now' | 'admitted'): CongestionControl<{ ticks: number; 
       let state = s;
       let count = 0;
       let last = -Infinity;
-      while (state.next < until || (inclusive && state.next === until)) {
+      while (timerDue(state.next, until, inclusive)) {
         last = state.next;
         state = { ticks: state.ticks + 1, next: state.next + 1e-6 };
         count += 1;
