@@ -1,4 +1,4 @@
-import { type CongestionControl, timerDue } from '../cca.ts';
+import { type CongestionControl, type StatePacking, timerDue } from '../cca.ts';
 import { ModelError, requireFraction, requirePositive } from '../errors.ts';
 
 /** Parameters of rate-based AIMD (paper §III-C, Algorithm 1). SI units. */
@@ -22,6 +22,17 @@ export interface AimdRateState {
   nextIncrease: number;
   lastCongestion: number;
 }
+
+/** Its states as 3 numbers: rate, next increase, last congestion (see StatePacking). */
+const packing: StatePacking<AimdRateState> = {
+  size: 3,
+  pack(s, out, at) {
+    out[at] = s.rate;
+    out[at + 1] = s.nextIncrease;
+    out[at + 2] = s.lastCongestion;
+  },
+  unpack: (src, at) => ({ rate: src[at], nextIncrease: src[at + 1], lastCongestion: src[at + 2] }),
+};
 
 /**
  * Rate-based AIMD (paper §III-C, Algorithm 1): a rate limiter λ_r. Every Δτ_ai the rate grows by α
@@ -66,6 +77,7 @@ export function aimdRate(p: AimdRateParameters): CongestionControl<AimdRateState
       }
       return count === 0 ? { state: s, count, last } : { state: { rate, nextIncrease: at, lastCongestion: s.lastCongestion }, count, last };
     },
+    packing,
     onTimeout: (s, signals) => ({ state: { rate: s.rate * p.decrease, nextIncrease: s.nextIncrease, lastCongestion: signals.now }, shift: 'acknowledged', kind: 'timeout' }),
     onNotification: (s, signals) => ({ state: { rate: s.rate * p.decrease, nextIncrease: s.nextIncrease, lastCongestion: signals.now }, shift: 'admitted', kind: 'rate-cut' }),
     describe: (s) => ({ rate: s.rate }),

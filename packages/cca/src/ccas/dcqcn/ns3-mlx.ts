@@ -1,4 +1,4 @@
-import { type CongestionControl, timerDue } from '../../cca.ts';
+import { type CongestionControl, type StatePacking, timerDue } from '../../cca.ts';
 import { ModelError, requirePositive } from '../../errors.ts';
 
 /** Parameters of DCQCN as ns-3's RdmaHw runs it in its "Mellanox" mode (shared/traces/README.md). */
@@ -46,6 +46,26 @@ export interface Ns3MlxState {
 function copy(s: Ns3MlxState): Ns3MlxState {
   return { rc: s.rc, rt: s.rt, alpha: s.alpha, started: s.started, cnpSinceDecrease: s.cnpSinceDecrease, cnpSinceAlpha: s.cnpSinceAlpha, nextDecrease: s.nextDecrease, nextAlpha: s.nextAlpha, nextIncrease: s.nextIncrease, stage: s.stage };
 }
+
+/** Its states as 10 numbers, in the order of Ns3MlxState's fields (see StatePacking). */
+const packing: StatePacking<Ns3MlxState> = {
+  size: 10,
+  pack(s, out, at) {
+    out[at] = s.rc;
+    out[at + 1] = s.rt;
+    out[at + 2] = s.alpha;
+    out[at + 3] = s.started ? 1 : 0;
+    out[at + 4] = s.cnpSinceDecrease ? 1 : 0;
+    out[at + 5] = s.cnpSinceAlpha ? 1 : 0;
+    out[at + 6] = s.nextDecrease;
+    out[at + 7] = s.nextAlpha;
+    out[at + 8] = s.nextIncrease;
+    out[at + 9] = s.stage;
+  },
+  unpack(src, at) {
+    return { rc: src[at], rt: src[at + 1], alpha: src[at + 2], started: src[at + 3] === 1, cnpSinceDecrease: src[at + 4] === 1, cnpSinceAlpha: src[at + 5] === 1, nextDecrease: src[at + 6], nextAlpha: src[at + 7], nextIncrease: src[at + 8], stage: src[at + 9] };
+  },
+};
 
 /**
  * DCQCN with ns-3's Mellanox-mode semantics (RdmaHw in HPCC-derived trees), as described in
@@ -131,6 +151,7 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
       }
       return { state: next ?? s, count, last };
     },
+    packing,
     // Most CNPs find both flags set already: the state stays the same object (nothing to copy).
     quietNotification: (s) => (s.started && s.cnpSinceDecrease && s.cnpSinceAlpha ? 'cnp-noted' : null),
     onNotification(s, signals) {

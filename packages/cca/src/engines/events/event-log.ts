@@ -106,7 +106,15 @@ export class EventLog {
     if (first < this.lastTime) this.late = true;
     this.lastTime = last;
     const run = this.runStarts.length;
-    this.runStarts.push(start);
+    const packing = this.ccas[flow].packing;
+    if (packing === undefined) this.runStarts.push(start);
+    else {
+      // Kept as numbers (see StatePacking): its place in `packedStarts`.
+      const scratch = this.scratch(packing.size);
+      packing.pack(start, scratch, 0);
+      this.runStarts.push(this.packedStarts.length);
+      for (let k = 0; k < packing.size; k++) this.packedStarts.push(scratch[k]);
+    }
     this.runCounts.push(count);
     this.runRows += count - 1;
     this.times.push(first);
@@ -137,8 +145,14 @@ export class EventLog {
     return n;
   }
 
-  /** Timer runs: the state each starts from and how many timers it stands for (see timerRun). */
+  /**
+   * Timer runs: the state each starts from and how many timers it stands for (see timerRun). A
+   * state whose CCA packs its states (`CongestionControl.packing`) is kept as numbers in
+   * `packedStarts`, and `runStarts` holds where they start.
+   */
   private readonly runStarts: unknown[] = [];
+  private packedStarts = new FloatColumn(1024);
+  private scratchNumbers = new Float64Array(16);
   private readonly runCounts: number[] = [];
   /** The rows the timer runs stand for beyond their own (0 once they are made). */
   private runRows = 0;
@@ -153,6 +167,22 @@ export class EventLog {
     this.expandRuns();
     const first = this.runFirstRow![run];
     for (let q = first; q < first + this.runCounts[run]; q++) visit(this.times.at(q), this.after.at(q));
+  }
+
+  /** A scratch array of at least `size` numbers. */
+  private scratch(size: number): Float64Array {
+    if (this.scratchNumbers.length < size) this.scratchNumbers = new Float64Array(size);
+    return this.scratchNumbers;
+  }
+
+  /** The state timer run `run` of `cca`'s flow starts from (unpacked if packed). */
+  private runStart(run: number, cca: CongestionControl<unknown>): unknown {
+    const start = this.runStarts[run];
+    const packing = cca.packing;
+    if (packing === undefined) return start;
+    const scratch = this.scratch(packing.size);
+    for (let k = 0; k < packing.size; k++) scratch[k] = this.packedStarts.at((start as number) + k);
+    return packing.unpack(scratch, 0);
   }
 
   /**
@@ -183,7 +213,7 @@ export class EventLog {
       }
       const run = this.after.at(k);
       const cca = this.ccas[flow];
-      let state = this.runStarts[run];
+      let state = this.runStart(run, cca);
       let index = this.before.at(k);
       firstRow[run] = times.length;
       for (let c = 0; c < this.runCounts[run]; c++) {
@@ -206,6 +236,7 @@ export class EventLog {
     this.after = after;
     this.runRows = 0;
     this.runStarts.length = 0;
+    this.packedStarts = new FloatColumn(1);
     this.runFirstRow = firstRow;
   }
 
