@@ -70,6 +70,9 @@ const mutations: Mutation[] = [
   { name: 'timer runs: a replayed state not registered (the one before kept)', file: 'packages/cca/src/engines/events/event-log.ts', from: 'const next = reaction.state === state ? index : this.state(flow, reaction.state, index);', to: 'const next = index;' },
   { name: "timer runs: another row of the flow does not end its open run (later timers join it)", file: 'packages/cca/src/engines/events/sender.ts', from: '  private logged(): void {\n    this.openRun = -1;\n', to: '  private logged(): void {\n' },
   { name: 'timer runs: a row after timers logged in a run refers to the state before them', file: 'packages/cca/src/engines/events/sender.ts', from: '    if (this.stale) {', to: '    if (false) {' },
+  { name: 'state packing: ns3-mlx unpacks cnpSinceAlpha as false', file: mlx, from: 'cnpSinceAlpha: src[at + 5] === 1,', to: 'cnpSinceAlpha: false,' },
+  { name: 'state packing: rate AIMD packs the next increase as the rate', file: 'packages/cca/src/ccas/aimd-rate.ts', from: 'out[at + 1] = s.nextIncrease;', to: 'out[at + 1] = s.rate;' },
+  { name: 'timer runs: a packed start state read from the next run', file: 'packages/cca/src/engines/events/event-log.ts', from: 'scratch[k] = this.packedStarts.at((start as number) + k);', to: 'scratch[k] = this.packedStarts.at((start as number) + packing.size + k);' },
   { name: "quiet notifications: one at a PFC frame's instant logged before the frame", file: 'packages/cca/src/engines/events/sender.ts', from: ' || this.arrivalChange === at || frame === at));', to: ' || this.arrivalChange === at));' },
   { name: 'curve engine: notifications still reach a closed sender', file: 'packages/cca/src/engine.ts', from: "for (const x of made.signals) if (!(x.kind === 'notification' && x.time >= flows[x.flow].closedAt)) pending.push(x);", to: 'for (const x of made.signals) pending.push(x);' },
 ];
@@ -79,6 +82,7 @@ const tests = [
   'test/a2-fidelity.test.ts',
   'packages/cca/src/ccas/dcqcn',
   'packages/cca/src/ccas/advance-timers.test.ts',
+  'packages/cca/src/ccas/state-packing.test.ts',
   'packages/cca/src/ecn-marking.test.ts',
   'packages/cca/src/signals.test.ts',
   'packages/cca/src/engines/events',

@@ -18,21 +18,24 @@ const PAUSE = 0;
 const RESUME = 1;
 /** A step series entry whose index is TIMER_RUN_STATES − r stands for the states of timer run r (EventLog.timerRun). */
 const TIMER_RUN_STATES = -2;
-/** Timer rows of a sender in a row before its next timers go in a run (see PacketSender.foldsTimers). */
-const FOLD_AFTER = 16;
 /**
- * Timers of a stretch run one by one before the rest runs as a timer run (see
- * PacketSender.runQuietTimers). A run keeps the state it starts from, an object that lives until
- * the log is read, where a row is numbers in typed arrays; and on V8 the states runs keep make the
- * CCA's states in general costlier to collect: with runs from the fourth timer on, 1,000 senders
- * made 31,000 runs of 3.5 timers on average (most stretches there are short: about 2 million of
- * one or two quiet timers), which cost them 60–80 ms more of GC (+8 %) and 25 MB, where runs from
- * the ninth made 882 and cost nothing measurable. A rate-blind sender's stretches last its pause:
- * 10,000 senders, whose first 10 ms are paused, take 4.2 s to compute them with runs from the ninth
- * timer, 3.6 s from the fourth, 12.4 s with none.
+ * When a sender's timers go in a timer run (EventLog.timerRun), by whether its CCA packs its states
+ * as numbers (`CongestionControl.packing`):
+ * - `quiet`, `blind`: timers of a stretch run one by one before the rest of it runs as a timer run
+ *   (see PacketSender.runQuietTimers), for a sender that sends and for a rate-blind one;
+ * - `fold`: timer rows of a sender in a row before its next timers go in a run (see
+ *   PacketSender.foldsTimers).
+ * A run keeps the state it starts from. As an object it lives until the log is read, and on V8
+ * the states runs keep make the CCA's states in general costlier to collect: with runs from the
+ * fourth timer on, 1,000 senders made 31,000 runs of 3.5 timers on average (most stretches there
+ * are short: about 2 million of one or two quiet timers), which cost them 60–80 ms more of GC
+ * (+8 %) and 25 MB, where runs from the ninth made 882 and cost nothing measurable. Packed as
+ * numbers it costs the collector nothing, and every stretch is best a run: 10,000 senders to 80 ms
+ * took 25.2 s and 886 MiB so, against 31.8–33.0 s and 1,540–1,583 MiB with the objects'
+ * thresholds; 1,000 and 310 senders and the 31-sender runs the same either way (BENCHMARKS.md).
  */
-const RUN_AFTER = 16;
-const RUN_AFTER_BLIND = 8;
+const OBJECT_RUNS = { quiet: 16, blind: 8, fold: 16 };
+const PACKED_RUNS = { quiet: 0, blind: 0, fold: 16 };
 
 /** How a reaction is logged (PacketSender.apply): a row, a timer's row, or in a timer run (no row). */
 const REACTION = 0;
@@ -79,6 +82,8 @@ export class PacketSender {
    * byte target again).
    */
   private readonly runsTimers: boolean;
+  /** When its timers go in a run (OBJECT_RUNS or PACKED_RUNS). */
+  private readonly runAfter: { quiet: number; blind: number; fold: number };
   /** The states the CCA took (their log indices) and when (s), the first at 0: the step series, described when read. */
   private readonly stateTimes = new Floats();
   private readonly stateIndices = new Ints();
@@ -191,6 +196,7 @@ export class PacketSender {
     this.wireTotal = Number.isFinite(total) ? packetsStarted(total, packet) : Infinity;
     this.runs = new StartRuns(packet, trainGap);
     this.runsTimers = cca.advanceTimers !== undefined && cca.byteTarget === undefined;
+    this.runAfter = cca.packing === undefined ? OBJECT_RUNS : PACKED_RUNS;
     this.state = cca.initial();
     this.nextTimer = cca.nextTimer(this.state);
     this.wakeTimer = this.wakeTimerOf();
@@ -402,12 +408,12 @@ export class PacketSender {
   /**
    * Runs the CCA's quiet timers (those before its next limit timer, or all while it is rate-blind)
    * that are due before `t`, or at `t` too when `inclusive`, in order and each at its own instant,
-   * as if each had been an event: one by one, and those past the first RUN_AFTER (RUN_AFTER_BLIND
-   * for a rate-blind sender) as one timer run when the CCA can (`advanceTimers`).
+   * as if each had been an event: one by one, and those past the first `runAfter.quiet`
+   * (`runAfter.blind` for a rate-blind sender) as one timer run when the CCA can (`advanceTimers`).
    */
   private runQuietTimers(t: number, inclusive: boolean): void {
     for (let k = 0; this.nextTimer < this.wakeTimer && timerDue(this.nextTimer, t, inclusive); k++) {
-      if (this.runsTimers && k === (this.rateBlind ? RUN_AFTER_BLIND : RUN_AFTER)) {
+      if (this.runsTimers && k === (this.rateBlind ? this.runAfter.blind : this.runAfter.quiet)) {
         this.advanceTimers(Math.min(t, this.wakeTimer), inclusive && t < this.wakeTimer);
         return;
       }
@@ -466,11 +472,11 @@ export class PacketSender {
 
   /**
    * Whether this sender's next timer is best logged in a timer run: its last row is one, or its
-   * last FOLD_AFTER rows are timers' (most stretches of timers between two other rows of a flow
-   * are shorter, and a run keeps the state object it starts from, about twice a row's memory).
+   * last `runAfter.fold` rows are timers' (most stretches of timers between two other rows of a
+   * flow are shorter, and a run keeps the state it starts from, a few rows' memory).
    */
   private foldsTimers(): boolean {
-    return this.openRun >= 0 || this.timerRows >= FOLD_AFTER;
+    return this.openRun >= 0 || this.timerRows >= this.runAfter.fold;
   }
 
   /** The log index of the current state, registered now if it is not yet (see `stale`). */
