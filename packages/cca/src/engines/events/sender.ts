@@ -385,8 +385,25 @@ export class PacketSender {
       this.apply(this.cca.onBytes!(this.state, this.signals.at(at)), at);
     } else this.applyTimer(at);
     this.promoteQuiet();
+    this.dropHandled();
     this.reactionAt = this.earliestReaction();
     return true;
+  }
+
+  /**
+   * Empties the queues of frames and notifications once every signal in them is handled, so that
+   * they hold what is on its way, not every signal the sender ever received (10,000 senders
+   * receive about 9.5 million notifications), and new signals go into memory already in use.
+   */
+  private dropHandled(): void {
+    if (this.cnpHead > 0 && this.cnpHead === this.cnpTimes.length) {
+      this.cnpTimes.length = this.cnpFrom.length = this.cnpFeedback.length = 0;
+      this.cnpHead = this.quietEnd = 0;
+    }
+    if (this.frameHead > 0 && this.frameHead === this.frameTimes.length) {
+      this.frameTimes.length = this.frameKinds.length = 0;
+      this.frameHead = 0;
+    }
   }
 
   /**
