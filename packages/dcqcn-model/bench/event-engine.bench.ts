@@ -9,7 +9,7 @@
  *   npx tsx packages/dcqcn-model/bench/event-engine.bench.ts --scale    (the sender counts only)
  *   npx tsx packages/dcqcn-model/bench/event-engine.bench.ts --scale --budget 20   (20 min a case)
  * A case that exceeds its time budget (3 min unless `--budget MIN` says otherwise) is stopped and
- * reported as such, with how far it got. 10,000 senders take about 6 min and 4.2 GB to complete.
+ * reported as such, with how far it got. 10,000 senders take about 6 min and 4 GiB to complete.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
