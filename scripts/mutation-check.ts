@@ -73,6 +73,7 @@ const mutations: Mutation[] = [
   { name: 'state packing: ns3-mlx unpacks cnpSinceAlpha as false', file: mlx, from: 'cnpSinceAlpha: src[at + 5] === 1,', to: 'cnpSinceAlpha: false,' },
   { name: 'state packing: rate AIMD packs the next increase as the rate', file: 'packages/cca/src/ccas/aimd-rate.ts', from: 'out[at + 1] = s.nextIncrease;', to: 'out[at + 1] = s.rate;' },
   { name: 'timer runs: a packed start state read from the next run', file: 'packages/cca/src/engines/events/event-log.ts', from: 'scratch[k] = this.packedStarts.at((start as number) + k);', to: 'scratch[k] = this.packedStarts.at((start as number) + packing.size + k);' },
+  { name: "quiet notifications: a one-row notification read with the CCA's row first", file: 'packages/cca/src/engines/events/event-log.ts', from: 'kinds.push(r === 0 ? cnp : this.after.at(k));', to: 'kinds.push(r === 1 ? cnp : this.after.at(k));' },
   { name: "quiet notifications: one at a PFC frame's instant logged before the frame", file: 'packages/cca/src/engines/events/sender.ts', from: ' || this.arrivalChange === at || frame === at));', to: ' || this.arrivalChange === at));' },
   { name: 'curve engine: notifications still reach a closed sender', file: 'packages/cca/src/engine.ts', from: "for (const x of made.signals) if (!(x.kind === 'notification' && x.time >= flows[x.flow].closedAt)) pending.push(x);", to: 'for (const x of made.signals) pending.push(x);' },
 ];

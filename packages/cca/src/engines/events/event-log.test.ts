@@ -88,3 +88,31 @@ describe('states registered in the event log', () => {
     expect(log.events()[0].after).toEqual({ rate: 1, extra: 2 });
   });
 });
+
+describe('quiet notifications in the event log', () => {
+  const cca = { describe: (s: { rate: number }) => ({ rate: s.rate }) } as unknown as CongestionControl<unknown>;
+
+  it("one row each while the run goes on, read as its two rows (cnp, then the CCA's kind) in its place", () => {
+    const log = new EventLog([cca, cca]);
+    const a = log.state(0, { rate: 1 });
+    const b = log.state(1, { rate: 2 });
+    log.push(1e-6, 1, 'rate-cut', b, b);
+    log.quietNotification(2e-6, 0, 'cnp-noted', a);
+    log.push(2e-6, 1, 'alpha-update', b, b);
+    log.quietNotification(3e-6, 1, 'cnp-noted', b);
+    expect(log.length).toBe(6);
+    const rows = log.events().map((e) => [e.time, e.flow, e.kind, e.before.rate, e.after.rate]);
+    expect(rows).toEqual([
+      [1e-6, 1, 'rate-cut', 2, 2],
+      [2e-6, 0, 'cnp', 1, 1],
+      [2e-6, 0, 'cnp-noted', 1, 1],
+      [2e-6, 1, 'alpha-update', 2, 2],
+      [3e-6, 1, 'cnp', 2, 2],
+      [3e-6, 1, 'cnp-noted', 2, 2],
+    ]);
+    // The table reads the same rows.
+    const table = log.table();
+    expect(table.length).toBe(6);
+    expect(Array.from({ length: 6 }, (_, q) => table.kind(q))).toEqual(rows.map((r) => r[2]));
+  });
+});

@@ -334,8 +334,7 @@ export class PacketSender {
       this.cnpHead += 1;
       const index = this.freshStateIndex();
       this.logged();
-      this.log.push(t, this.index, 'cnp', index, index);
-      this.log.push(t, this.index, this.cca.quietNotification!.call(this.cca, this.state, t)!, index, index);
+      this.log.quietNotification(t, this.index, this.cca.quietNotification!.call(this.cca, this.state, t)!, index);
     }
   }
 
