@@ -212,7 +212,7 @@ export class EventLog {
   /**
    * Replaces each timer run's row by the rows it stands for: the flow's CCA replays its timers one
    * `onTimer` at a time from the run's start state, each state registered as an event's would
-   * have been. Once, when the log is first read.
+   * have been; and each quiet notification's row by its two. Once, when the log is first read.
    */
   private expandRuns(): void {
     if (this.runFirstRow !== null || (this.runStarts.length === 0 && this.quietRows === 0)) return;
