@@ -454,12 +454,18 @@ export class PacketSender {
     this.logTimers(start, count, first, last);
     // No quiet notification is left to make an event again (as apply does): those pending came at
     // or before the first of these timers (mayQuiet), so they were logged before it (flushQuiet).
+    const rate = this.takeState(state);
+    if (this.rate !== rate && !this.rateBlind) throw new Error(`${this.cca.name}: a timer it called quiet (before nextLimitTimer) changed the rate by ${last} s`);
+  }
+
+  /** Takes `state` as the CCA's: its timers and rate read from it. Returns the rate before (bytes/s). */
+  private takeState(state: unknown): number {
+    const before = this.rate;
     this.state = state;
     this.nextTimer = this.cca.nextTimer(state);
     this.wakeTimer = this.wakeTimerOf();
-    const rate = rateOf(this.cca, state);
-    if (rate !== this.rate && !this.rateBlind) throw new Error(`${this.cca.name}: a timer it called quiet (before nextLimitTimer) changed the rate by ${last} s`);
-    this.rate = rate;
+    this.rate = rateOf(this.cca, state);
+    return before;
   }
 
   /**
@@ -652,11 +658,7 @@ export class PacketSender {
     if (!changed) return;
     // Quiet notifications still to come were quiet in the state before: events again.
     this.quietEnd = this.cnpHead;
-    const oldRate = this.rate;
-    this.state = reaction.state;
-    this.nextTimer = this.cca.nextTimer(this.state);
-    this.wakeTimer = this.wakeTimerOf();
-    this.rate = rateOf(this.cca, this.state);
+    const oldRate = this.takeState(reaction.state);
     if (row !== FOLDED) {
       this.stateTimes.push(at);
       this.stateIndices.push(this.stateIndex);
