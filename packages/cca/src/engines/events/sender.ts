@@ -110,11 +110,13 @@ export class PacketSender {
    */
   lazyReactions = false;
   /**
-   * Whether nothing the sender does depends on its rate until it plans again: PFC-paused with no
-   * packet in progress, so it admits nothing whatever the rate, and its CCA counts no bytes. Its
-   * timers, rate increases and cuts included, are then no events: they run, as a stretch
-   * (`CongestionControl.advanceTimers`), at its next reaction, which comes first (a frame that
-   * resumes it, a notification, its closing). Set at each plan.
+   * Whether nothing the sender does depends on its rate until it plans again: its plan admits
+   * nothing whatever the rate, because it is PFC-paused with no packet in progress, or because it
+   * has admitted all its bytes and no more will come (`done`, Â at its total: a sender whose last
+   * packet waits in a long queue, not closed before that packet is acknowledged); and its CCA
+   * counts no bytes. Its timers, rate increases and cuts included, are then no events: they run,
+   * as a stretch (`CongestionControl.advanceTimers`), at its next reaction, which comes first (a
+   * frame that resumes it, a notification, its closing). Set at each plan.
    */
   private rateBlind = false;
   /** Whether this sender logs the PFC frames it receives (a host's frames are logged once, by its first connection). */
@@ -679,7 +681,7 @@ export class PacketSender {
     this.plans += 1;
     this.nextStart = this.findStart();
     this.bytesTime = this.findBytes(x);
-    const blind = this.lazyReactions && this.paused && !this.gated && this.runsTimers && admitsNothing(this.plan);
+    const blind = this.lazyReactions && (this.paused || this.done()) && !this.gated && this.runsTimers && admitsNothing(this.plan);
     if (blind !== this.rateBlind) {
       this.rateBlind = blind;
       this.wakeTimer = this.wakeTimerOf();
