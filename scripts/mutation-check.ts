@@ -75,6 +75,9 @@ const mutations: Mutation[] = [
   { name: 'timer runs: a packed start state read from the next run', file: 'packages/cca/src/engines/events/event-log.ts', from: 'scratch[k] = this.packedStarts.at((start as number) + k);', to: 'scratch[k] = this.packedStarts.at((start as number) + packing.size + k);' },
   { name: "quiet notifications: a one-row notification read with the CCA's row first", file: 'packages/cca/src/engines/events/event-log.ts', from: 'kinds.push(r === 0 ? cnp : this.after.at(k));', to: 'kinds.push(r === 1 ? cnp : this.after.at(k));' },
   { name: "quiet notifications: one at a PFC frame's instant logged before the frame", file: 'packages/cca/src/engines/events/sender.ts', from: ' || this.arrivalChange === at || frame === at));', to: ' || this.arrivalChange === at));' },
+  { name: "notifications in runs: a rate-blind sender's timers not run before each notification", file: 'packages/cca/src/engines/events/sender.ts', from: 'const timers = cca.advanceTimers!(state, time, false);', to: 'const timers = cca.advanceTimers!(state, -Infinity, false);' },
+  { name: "notifications in runs: a notification's first row read as the CCA's", file: 'packages/cca/src/engines/events/event-log.ts', from: '          kinds.push(cnp);\n          before.push(index);', to: '          kinds.push(this.kindOf(reaction.kind));\n          before.push(index);' },
+  { name: 'notifications in runs: one at the instant of the frame that resumes its sender run before the frame', file: 'packages/cca/src/engines/events/sender.ts', from: 'if (this.notesWait) this.catchUpNotes(at, false);', to: 'if (this.notesWait) this.catchUpNotes(at, true);' },
   { name: 'curve engine: notifications still reach a closed sender', file: 'packages/cca/src/engine.ts', from: "for (const x of made.signals) if (!(x.kind === 'notification' && x.time >= flows[x.flow].closedAt)) pending.push(x);", to: 'for (const x of made.signals) pending.push(x);' },
 ];
 

@@ -177,6 +177,14 @@ export interface CongestionControl<S> {
    * issue 14). Must agree with `onNotification`.
    */
   quietNotification?(s: S, now: number): string | null;
+  /**
+   * Optional: true when `onNotification` reads nothing from its signals but `now`, `markedFrom`
+   * and `feedback` (ns3-mlx's and rate AIMD's read `now` alone). An engine may then handle the
+   * notifications of a sender whose rate nothing reads (the event engine: a rate-blind sender,
+   * PFC-paused or with all its bytes sent) later, in one pass with its timers, and log them with
+   * those timers as one run, replayed by `onNotification` and `onTimer` when the log is read.
+   */
+  readonly replayableNotifications?: boolean;
   onTimeout?(s: S, signals: SignalView): Reaction<S>;
   onFlightAcknowledged?(s: S, signals: SignalView): Reaction<S>;
   onNotification?(s: S, signals: SignalView): Reaction<S>;

@@ -65,9 +65,11 @@ export interface EngineResult {
    * 'segments' (`runSegments`, TCP senders segment by segment); for the event engine, how many
    * times block mode took the queue over (`blocks`, see runEvents' `blockMode`), and how many of
    * its events are timers it logged in timer runs (`timerRuns`: no row each until the log is read,
-   * see `CongestionControl.advanceTimers`).
+   * see `CongestionControl.advanceTimers`), and how many notifications such runs hold
+   * (`runNotifications`, two rows each: those of rate-blind senders, see
+   * `CongestionControl.replayableNotifications`).
    */
-  stats: { windows: number; events: number; engine: 'curves' | 'events' | 'segments'; blocks?: number; timerRuns?: number };
+  stats: { windows: number; events: number; engine: 'curves' | 'events' | 'segments'; blocks?: number; timerRuns?: number; runNotifications?: number };
   /** The TCP path's own curves (segment engine only). */
   tcp?: TcpCurves;
   /**

@@ -78,6 +78,7 @@ export function aimdRate(p: AimdRateParameters): CongestionControl<AimdRateState
       return count === 0 ? { state: s, count, last } : { state: { rate, nextIncrease: at, lastCongestion: s.lastCongestion }, count, last };
     },
     packing,
+    replayableNotifications: true,
     onTimeout: (s, signals) => ({ state: { rate: s.rate * p.decrease, nextIncrease: s.nextIncrease, lastCongestion: signals.now }, shift: 'acknowledged', kind: 'timeout' }),
     onNotification: (s, signals) => ({ state: { rate: s.rate * p.decrease, nextIncrease: s.nextIncrease, lastCongestion: signals.now }, shift: 'admitted', kind: 'rate-cut' }),
     describe: (s) => ({ rate: s.rate }),

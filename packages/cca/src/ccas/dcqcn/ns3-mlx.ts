@@ -152,6 +152,7 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
       return { state: next ?? s, count, last };
     },
     packing,
+    replayableNotifications: true,
     // Most CNPs find both flags set already: the state stays the same object (nothing to copy).
     quietNotification: (s) => (s.started && s.cnpSinceDecrease && s.cnpSinceAlpha ? 'cnp-noted' : null),
     onNotification(s, signals) {

@@ -119,14 +119,33 @@ export class EventLog {
   }
 
   /**
+   * A notification that the next timer run holds (see {@link timerRun}): it reached the flow at
+   * `time` (s), for the packet whose first byte is `from`, with a QCN congestion point's `feedback`
+   * (NaN for none).
+   */
+  note(time: number, from: number, feedback: number): void {
+    this.noteTimes.push(time);
+    this.noteFrom.push(from);
+    this.noteFeedback.push(feedback);
+  }
+
+  /**
    * Logs a run of `count` timers of `flow` (`CongestionControl.advanceTimers`), the first at
    * `first` and the last at `last` (s), from `start`, the state object the flow's CCA held, which
    * is registered as `startIndex`: one row now, which stands for the run's `count` rows. They are
    * made when the log is first read, by `onTimer` from `start` (so its CCA's timers must read
    * nothing but the time), exactly as if each had been logged, in place of that row; returns the
-   * run's number (see {@link timerRunStates} and {@link growRun}).
+   * run's number (see {@link timerRunStates} and {@link growRun}). The run also holds the
+   * notifications logged by {@link note} since the last run (a rate-blind sender's, whose CCA's
+   * `replayableNotifications`): each stands for the two rows its handling logs (`cnp`, then the
+   * CCA's), made by `onNotification` in time order with the timers, a notification before a timer
+   * at the same instant (as the event engine handles them); `first` and `last` count them too.
    */
   timerRun(flow: number, start: unknown, startIndex: number, count: number, first: number, last: number): number {
+    const notes = this.noteTimes.length - this.notesRun;
+    if (notes > 0 && this.cnpKind < 0) this.cnpKind = this.kindOf('cnp');
+    this.notesRun = this.noteTimes.length;
+    this.runNotesEnd.push(this.notesRun);
     if (first < this.lastTime) this.late = true;
     this.lastTime = last;
     const run = this.runStarts.length;
@@ -140,7 +159,7 @@ export class EventLog {
       for (let k = 0; k < packing.size; k++) this.packedStarts.push(scratch[k]);
     }
     this.runCounts.push(count);
-    this.runRows += count - 1;
+    this.runRows += count + 2 * notes - 1;
     this.times.push(first);
     this.flows.push(flow);
     this.kinds.push(TIMER_RUN);
@@ -178,6 +197,25 @@ export class EventLog {
   private packedStarts = new FloatColumn(1024);
   private scratchNumbers = new Float64Array(16);
   private readonly runCounts: number[] = [];
+  /**
+   * The notifications runs hold (see note): their times, marked bytes and feedback, run r's from
+   * runNotesEnd[r − 1] (0 for the first) to runNotesEnd[r]; `notesRun`: those held by a run so far.
+   */
+  private noteTimes = new FloatColumn(1024);
+  private noteFrom = new FloatColumn(1024);
+  private noteFeedback = new FloatColumn(1024);
+  private readonly runNotesEnd: number[] = [];
+  private notesRun = 0;
+
+  /** How many notifications run `run` holds. */
+  private notesOf(run: number): number {
+    return this.runNotesEnd[run] - (run > 0 ? this.runNotesEnd[run - 1] : 0);
+  }
+
+  /** How many notifications the timer runs hold (each two rows; see note). */
+  get inRunNotifications(): number {
+    return this.notesRun;
+  }
   /** The rows the timer runs and quiet notifications stand for beyond their own (0 once they are made). */
   private runRows = 0;
   /** Where each run's rows start once made (see expandRuns). */
@@ -190,7 +228,8 @@ export class EventLog {
   timerRunStates(run: number, visit: (time: number, state: number) => void): void {
     this.expandRuns();
     const first = this.runFirstRow![run];
-    for (let q = first; q < first + this.runCounts[run]; q++) visit(this.times.at(q), this.after.at(q));
+    const rows = this.runCounts[run] + 2 * this.notesOf(run);
+    for (let q = first; q < first + rows; q++) visit(this.times.at(q), this.after.at(q));
   }
 
   /** A scratch array of at least `size` numbers. */
@@ -225,6 +264,7 @@ export class EventLog {
     const after = new IntColumn(capacity);
     const firstRow = new Int32Array(this.runStarts.length);
     const signals = new TimerSignals();
+    const noteSignals = new NoteSignals();
     const cnp = this.cnpKind;
     for (let k = 0; k < n; k++) {
       const flow = this.flows.at(k);
@@ -254,11 +294,26 @@ export class EventLog {
       let state = this.runStart(run, cca);
       let index = this.before.at(k);
       firstRow[run] = times.length;
-      for (let c = 0; c < this.runCounts[run]; c++) {
-        const at = cca.nextTimer(state);
-        const reaction = cca.onTimer(state, signals.at(at, cca.name));
+      // Its timers and notifications in time order, a notification first at one instant.
+      let note = run > 0 ? this.runNotesEnd[run - 1] : 0;
+      const notesEnd = this.runNotesEnd[run];
+      for (let c = 0; c < this.runCounts[run] || note < notesEnd; ) {
+        const at = c < this.runCounts[run] ? cca.nextTimer(state) : Infinity;
+        const noted = note < notesEnd && this.noteTimes.at(note) <= at;
+        const time = noted ? this.noteTimes.at(note) : at;
+        const reaction = noted
+          ? cca.onNotification!(state, noteSignals.at(time, this.noteFrom.at(note), this.noteFeedback.at(note), cca.name))
+          : cca.onTimer(state, signals.at(at, cca.name));
         const next = reaction.state === state ? index : this.state(flow, reaction.state, index);
-        times.push(at);
+        if (noted) {
+          times.push(time);
+          flows.push(flow);
+          kinds.push(cnp);
+          before.push(index);
+          after.push(index);
+          note += 1;
+        } else c += 1;
+        times.push(time);
         flows.push(flow);
         kinds.push(this.kindOf(reaction.kind));
         before.push(index);
@@ -275,7 +330,7 @@ export class EventLog {
     this.runRows = 0;
     this.quietRows = 0;
     this.runStarts.length = 0;
-    this.packedStarts = new FloatColumn(1);
+    this.packedStarts = this.noteTimes = this.noteFrom = this.noteFeedback = new FloatColumn(1);
     this.runFirstRow = firstRow;
   }
 
@@ -493,6 +548,50 @@ class TimerSignals implements SignalView {
 
   private refuse(what: string): never {
     throw new Error(`${this.cca}: a timer replayed from a timer run read ${what}; a CCA with advanceTimers must time its timers by \`now\` alone`);
+  }
+
+  acknowledged(): number {
+    return this.refuse('acknowledged()');
+  }
+
+  admitted(): number {
+    return this.refuse('admitted()');
+  }
+
+  rtt(): number {
+    return this.refuse('rtt()');
+  }
+
+  minRttSince(): number {
+    return this.refuse('minRttSince()');
+  }
+}
+
+/**
+ * What a notification's `onNotification` call reads when the log replays it from a timer run (see
+ * `CongestionControl.replayableNotifications`): the time, the marked packet's first byte and the
+ * feedback; anything else is an error that names the CCA.
+ */
+class NoteSignals implements SignalView {
+  now = 0;
+  markedFrom: number | undefined = undefined;
+  feedback: number | undefined = undefined;
+  private cca = '';
+
+  at(now: number, markedFrom: number, feedback: number, cca: string): this {
+    this.now = now;
+    this.markedFrom = markedFrom;
+    this.feedback = Number.isNaN(feedback) ? undefined : feedback;
+    this.cca = cca;
+    return this;
+  }
+
+  private refuse(what: string): never {
+    throw new Error(`${this.cca}: a notification replayed from a timer run read ${what}; a CCA with replayableNotifications must react to one by its time, marked byte and feedback alone`);
+  }
+
+  get feedbackDelay(): number {
+    return this.refuse('feedbackDelay');
   }
 
   acknowledged(): number {

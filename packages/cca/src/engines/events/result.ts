@@ -83,7 +83,7 @@ export function eventResult(model: PathServerModel, senders: PacketSender[], por
     get notifications() {
       return notifications.notifications();
     },
-    stats: { windows: 0, events: log.length, engine: 'events', blocks, timerRuns: log.inTimerRuns },
+    stats: { windows: 0, events: log.length, engine: 'events', blocks, timerRuns: log.inTimerRuns, runNotifications: log.inRunNotifications },
     packets,
   };
 }

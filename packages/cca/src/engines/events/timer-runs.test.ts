@@ -15,6 +15,11 @@ function eager(model: PathServerModel): PathServerModel {
   return { ...model, flows: model.flows.map((f) => ({ ...f, cca: { ...f.cca, advanceTimers: undefined } })) };
 }
 
+/** The model with CCAs whose notifications do not replay (replayableNotifications removed): each an event or quiet, never held in a run. */
+function perEvent(model: PathServerModel): PathServerModel {
+  return { ...model, flows: model.flows.map((f) => ({ ...f, cca: { ...f.cca, replayableNotifications: undefined } })) };
+}
+
 /** The model with CCAs that do not pack their states (packing removed): runs keep their start states as objects, and start later in a stretch. */
 function unpacked(model: PathServerModel): PathServerModel {
   return { ...model, flows: model.flows.map((f) => ({ ...f, cca: { ...f.cca, packing: undefined } })) };
@@ -68,6 +73,8 @@ describe('timers run as stretches give the results of running each as a reaction
     const lazy = runEvents(model, { untilComplete: true });
     expect(everything(lazy)).toEqual(everything(runEvents(eager(model), { untilComplete: true })));
     expect(lazy.stats.timerRuns).toBeGreaterThan(0);
+    // The notifications that reach a paused sender, or one that has sent everything, held in runs.
+    expect(lazy.stats.runNotifications).toBe(6222);
   });
 
   it('on senders that have sent everything while their last packets wait in a long queue (64 × 200 packets, DCQCN without PFC, to completion)', () => {
@@ -80,11 +87,40 @@ describe('timers run as stretches give the results of running each as a reaction
     expect(everything(lazy)).toEqual(everything(runEvents(eager(model), { untilComplete: true })));
     expect(lazy.stats.events).toBe(27_773);
     expect(lazy.stats.timerRuns).toBeGreaterThanOrEqual(2496);
+    // Their 11,966 notifications too: no events, run with the timers at the next reaction.
+    expect(lazy.stats.runNotifications).toBe(11_966);
+    // A CCA whose notifications do not replay: each an event, the same results.
+    const events = runEvents(perEvent(model), { untilComplete: true });
+    expect(events.stats.runNotifications).toBe(0);
+    expect(everything(events)).toEqual(everything(lazy));
+  });
+
+  it('on a notification that reaches a paused sender at the instant of the frame that resumes it: the frame first', () => {
+    // 4 senders at 10 times the port's rate. Every dequeue marks (the queue at or above K_max), and
+    // the dequeue that takes an ingress down to X_on also sends it a RESUME: with equal delays both
+    // reach the paused sender at one instant (32 times here).
+    const model: PathServerModel = {
+      service: rate(1e8),
+      flows: [0, 1, 2, 3].map((j) => ({ arrivals: step(100_000, j * 1e-6), cca: aimdRate({ initialRate: 1e9, increase: 1e6, decrease: 0.99, increaseInterval: 10e-6, maxRate: 1e9 }), pauseDelay: 3e-6, notificationDelay: 3e-6 })),
+      horizon: 0.01,
+      feedbackDelay: 3e-6,
+      ecn: { kMin: 0, kMax: 1, pMax: 1, packetSize: 1000, at: 'dequeue', random: 'expected' },
+      pfc: { xOff: 10_000, xOn: 2000 },
+      packets: { size: 1000 },
+    };
+    expect(eventEngineSupport(model)).toBeNull();
+    const lazy = runEvents(model);
+    const ties = lazy.events.filter((e) => e.kind === 'pfc-resume' && lazy.events.some((c) => c.kind === 'cnp' && c.flow === e.flow && c.time === e.time));
+    expect(ties.length).toBe(32);
+    expect(lazy.stats.runNotifications).toBe(311);
+    expect(perFlow(lazy)).toEqual(perFlow(runEvents(eager(model))));
+    expect(perFlow(lazy)).toEqual(perFlow(runEvents(perEvent(model))));
   });
 
   it('on the random models whose senders run ns3-mlx or rate AIMD (ECN at enqueue or dequeue, PFC, new connections, gaps)', () => {
     let models = 0;
     let runs = 0;
+    let notes = 0;
     for (let seed = 1; seed <= 2000 && models < 200; seed++) {
       const model = randomPacketModel(seed);
       if (eventEngineSupport(model) !== null || model.flows.every((f) => f.cca.advanceTimers === undefined)) continue;
@@ -92,11 +128,14 @@ describe('timers run as stretches give the results of running each as a reaction
       const lazy = runEvents(model);
       expect(everything(lazy), `seed ${seed}`).toEqual(everything(runEvents(eager(model))));
       if (lazy.stats.timerRuns! > 0) runs += 1;
+      if (lazy.stats.runNotifications! > 0) notes += 1;
     }
     expect(models).toBe(200);
     // The generator is deterministic: 143 of these 200 log timer runs (29 with start states kept as
     // objects, when runs started later in a stretch).
     expect(runs).toBeGreaterThanOrEqual(143);
+    // 139 hold notifications in their runs (a rate-blind sender's).
+    expect(notes).toBeGreaterThanOrEqual(139);
   });
 });
 
@@ -170,7 +209,62 @@ function ticking(reads: 'now' | 'admitted'): CongestionControl<{ ticks: number; 
   };
 }
 
+/**
+ * A CCA with a timer every microsecond that adds 1 and notifications that multiply by 10, so that
+ * their order shows in the state; its notifications read `now` alone, or `admitted()` too.
+ */
+function countingNotes(reads: 'now' | 'admitted'): CongestionControl<{ ticks: number; next: number }> {
+  const timers = ticking('now');
+  return {
+    ...timers,
+    name: 'counting-notes',
+    listens: { notifications: true },
+    replayableNotifications: true,
+    onNotification: (s, signals) => ({ state: { ticks: 10 * s.ticks + (reads === 'now' ? 0 : signals.admitted(signals.now)), next: s.next }, shift: 'none', kind: 'times-ten' }),
+  };
+}
+
 describe('EventLog.timerRun', () => {
+  it('holds notifications (EventLog.note): each read as its two rows, in time order with the timers, a notification first at one instant', () => {
+    const cca = countingNotes('now') as CongestionControl<unknown>;
+    const log = new EventLog([cca]);
+    const s0 = cca.initial();
+    const i0 = log.state(0, s0);
+    log.note(2e-6, 0, Number.NaN);
+    log.note(3.5e-6, 1048, Number.NaN);
+    const run = log.timerRun(0, s0, i0, 3, 1e-6, 3.5e-6);
+    log.growRun(run, 2, 5e-6);
+    expect(log.length).toBe(9);
+    expect(log.inRunNotifications).toBe(2);
+    const events = log.events();
+    expect(events.map((e) => [e.time, e.kind, e.before.ticks, e.after.ticks])).toEqual([
+      [1e-6, 'tick', 0, 1],
+      [2e-6, 'cnp', 1, 1],
+      [2e-6, 'times-ten', 1, 10],
+      [events[3].time, 'tick', 10, 11],
+      [events[4].time, 'tick', 11, 12],
+      [3.5e-6, 'cnp', 12, 12],
+      [3.5e-6, 'times-ten', 12, 120],
+      [events[7].time, 'tick', 120, 121],
+      [events[8].time, 'tick', 121, 122],
+    ]);
+    // The timers at their own instants (1 µs apart, summed as the CCA sums them).
+    expect(events[3].time).toBeCloseTo(2e-6, 18);
+    expect(events[8].time).toBeCloseTo(5e-6, 18);
+    const states: number[] = [];
+    log.timerRunStates(run, (_, index) => states.push(log.describe(index).ticks));
+    expect(states).toEqual([1, 1, 10, 11, 12, 12, 120, 121, 122]);
+  });
+
+  it('refuses, naming the CCA, a replayed notification that reads more than its time, marked byte and feedback', () => {
+    const cca = countingNotes('admitted') as CongestionControl<unknown>;
+    const log = new EventLog([cca]);
+    const s0 = cca.initial();
+    log.note(2e-6, 0, Number.NaN);
+    log.timerRun(0, s0, log.state(0, s0), 1, 1e-6, 2e-6);
+    expect(() => log.events()).toThrow(/counting-notes: a notification replayed from a timer run read admitted\(\)/);
+  });
+
   it('stands for its rows until read, then reads as if each had been logged, in place', () => {
     const cca = ticking('now') as CongestionControl<unknown>;
     const log = new EventLog([cca]);
