@@ -78,6 +78,8 @@ const mutations: Mutation[] = [
   { name: "notifications in runs: a rate-blind sender's timers not run before each notification", file: 'packages/cca/src/engines/events/sender.ts', from: 'const timers = cca.advanceTimers!(state, time, false);', to: 'const timers = cca.advanceTimers!(state, -Infinity, false);' },
   { name: "notifications in runs: a notification's first row read as the CCA's", file: 'packages/cca/src/engines/events/event-log.ts', from: '          kinds.push(cnp);\n          before.push(index);', to: '          kinds.push(this.kindOf(reaction.kind));\n          before.push(index);' },
   { name: 'notifications in runs: one at the instant of the frame that resumes its sender run before the frame', file: 'packages/cca/src/engines/events/sender.ts', from: 'if (this.notesWait) this.catchUpNotes(at, false);', to: 'if (this.notesWait) this.catchUpNotes(at, true);' },
+  { name: 'notifications in runs: one more dropped from a rate-blind sender’s queue than it ran', file: 'packages/cca/src/engines/events/sender.ts', from: 'this.cnpTimes.dropFirst(handled);', to: 'this.cnpTimes.dropFirst(handled + 1);' },
+  { name: 'notification log: every notification read as sent at its mark', file: 'packages/cca/src/engines/events/event-log.ts', from: 'const sent = this.sent === null ? this.marked.at(k) : this.sent.at(k);', to: 'const sent = this.marked.at(k);' },
   { name: 'curve engine: notifications still reach a closed sender', file: 'packages/cca/src/engine.ts', from: "for (const x of made.signals) if (!(x.kind === 'notification' && x.time >= flows[x.flow].closedAt)) pending.push(x);", to: 'for (const x of made.signals) pending.push(x);' },
 ];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FloatColumn, IntColumn } from './log-columns.ts';
-import { EventLog, timeOrder, timeOrderByFlow } from './event-log.ts';
+import { EventLog, NotificationLog, timeOrder, timeOrderByFlow } from './event-log.ts';
 import type { CongestionControl } from '../../cca.ts';
 import { Mulberry32 } from '../../random.ts';
 
@@ -114,5 +114,23 @@ describe('quiet notifications in the event log', () => {
     const table = log.table();
     expect(table.length).toBe(6);
     expect(Array.from({ length: 6 }, (_, q) => table.kind(q))).toEqual(rows.map((r) => r[2]));
+  });
+});
+
+describe('the notifications a run sent', () => {
+  it('arrive their flow’s delay after they are sent, each sent at its mark until one is not', () => {
+    const log = new NotificationLog([4e-6, 1e-6]);
+    expect(log.push(0, 1e-6, 1e-6)).toBe(1e-6 + 4e-6);
+    expect(log.push(1, 2e-6, 2e-6)).toBe(2e-6 + 1e-6);
+    // The gap rule holds one back: sent later than its mark.
+    expect(log.push(0, 3e-6, 50e-6)).toBe(50e-6 + 4e-6);
+    expect(log.push(1, 4e-6, 4e-6)).toBe(4e-6 + 1e-6);
+    expect(log.length).toBe(4);
+    expect(log.notifications()).toEqual([
+      { flow: 0, marked: 1e-6, sent: 1e-6, arrives: 1e-6 + 4e-6 },
+      { flow: 1, marked: 2e-6, sent: 2e-6, arrives: 2e-6 + 1e-6 },
+      { flow: 0, marked: 3e-6, sent: 50e-6, arrives: 50e-6 + 4e-6 },
+      { flow: 1, marked: 4e-6, sent: 4e-6, arrives: 4e-6 + 1e-6 },
+    ]);
   });
 });

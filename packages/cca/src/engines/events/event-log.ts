@@ -126,7 +126,12 @@ export class EventLog {
   note(time: number, from: number, feedback: number): void {
     this.noteTimes.push(time);
     this.noteFrom.push(from);
-    this.noteFeedback.push(feedback);
+    if (this.noteFeedback === null && !Number.isNaN(feedback)) {
+      // The first with feedback (QCN): every one before had none.
+      this.noteFeedback = new FloatColumn(Math.max(1024, this.noteTimes.length));
+      for (let k = 0; k < this.noteTimes.length - 1; k++) this.noteFeedback.push(Number.NaN);
+    }
+    if (this.noteFeedback !== null) this.noteFeedback.push(feedback);
   }
 
   /**
@@ -198,12 +203,13 @@ export class EventLog {
   private scratchNumbers = new Float64Array(16);
   private readonly runCounts: number[] = [];
   /**
-   * The notifications runs hold (see note): their times, marked bytes and feedback, run r's from
-   * runNotesEnd[r − 1] (0 for the first) to runNotesEnd[r]; `notesRun`: those held by a run so far.
+   * The notifications runs hold (see note): their times, marked bytes and feedback (null while
+   * none has any), run r's from runNotesEnd[r − 1] (0 for the first) to runNotesEnd[r];
+   * `notesRun`: those held by a run so far.
    */
   private noteTimes = new FloatColumn(1024);
   private noteFrom = new FloatColumn(1024);
-  private noteFeedback = new FloatColumn(1024);
+  private noteFeedback: FloatColumn | null = null;
   private readonly runNotesEnd: number[] = [];
   private notesRun = 0;
 
@@ -302,7 +308,7 @@ export class EventLog {
         const noted = note < notesEnd && this.noteTimes.at(note) <= at;
         const time = noted ? this.noteTimes.at(note) : at;
         const reaction = noted
-          ? cca.onNotification!(state, noteSignals.at(time, this.noteFrom.at(note), this.noteFeedback.at(note), cca.name))
+          ? cca.onNotification!(state, noteSignals.at(time, this.noteFrom.at(note), this.noteFeedback?.at(note) ?? Number.NaN, cca.name))
           : cca.onTimer(state, signals.at(at, cca.name));
         const next = reaction.state === state ? index : this.state(flow, reaction.state, index);
         if (noted) {
@@ -330,7 +336,8 @@ export class EventLog {
     this.runRows = 0;
     this.quietRows = 0;
     this.runStarts.length = 0;
-    this.packedStarts = this.noteTimes = this.noteFrom = this.noteFeedback = new FloatColumn(1);
+    this.packedStarts = this.noteTimes = this.noteFrom = new FloatColumn(1);
+    this.noteFeedback = null;
     this.runFirstRow = firstRow;
   }
 
@@ -620,33 +627,49 @@ function sameKeys(d: Record<string, number>, keys: readonly string[]): boolean {
 
 /**
  * The notifications a run sent (see `EngineResult.notifications`), kept as numbers while the
- * engine runs and built as objects on first use.
- * @example const n = new NotificationLog(); n.push(0, 1e-6, 1e-6, 5e-6); n.notifications()[0].arrives // 5e-6
+ * engine runs and built as objects on first use. A notification arrives its flow's notification
+ * delay after it is sent, so only the flow, the mark and the sending are kept; the sending only
+ * once some notification is sent later than its mark (the gap rule), until then each at its mark.
+ * @example const n = new NotificationLog([4e-6]); n.push(0, 1e-6, 1e-6); n.notifications()[0].arrives // 5e-6
  */
 export class NotificationLog {
   private readonly flows = new IntColumn(1024);
   private readonly marked = new FloatColumn(1024);
-  private readonly sent = new FloatColumn(1024);
-  private readonly arrives = new FloatColumn(1024);
+  private sent: FloatColumn | null = null;
   private built: SentNotification[] | null = null;
+
+  /** `delays[j]`: flow j's notification delay (s), from its sending to its arrival at the sender. */
+  constructor(private readonly delays: ArrayLike<number>) {}
 
   get length(): number {
     return this.flows.length;
   }
 
-  /** A notification to `flow` for a mark at `marked`, sent at `sent`, reaching the sender at `arrives` (s). */
-  push(flow: number, marked: number, sent: number, arrives: number): void {
+  /**
+   * Logs a notification to `flow` for a mark at `marked`, sent at `sent` (s), and returns when it
+   * reaches the sender: `sent` plus the flow's notification delay (s).
+   */
+  push(flow: number, marked: number, sent: number): number {
     this.flows.push(flow);
     this.marked.push(marked);
-    this.sent.push(sent);
-    this.arrives.push(arrives);
+    if (this.sent === null && sent !== marked) {
+      // The first sent after its mark: every one before was sent at its mark.
+      this.sent = new FloatColumn(Math.max(1024, this.marked.length));
+      for (let k = 0; k < this.marked.length - 1; k++) this.sent.push(this.marked.at(k));
+    }
+    if (this.sent !== null) this.sent.push(sent);
+    return sent + this.delays[flow];
   }
 
   /** The notifications in the order they were sent (built once, then shared). */
   notifications(): SentNotification[] {
     if (this.built !== null) return this.built;
     const out: SentNotification[] = new Array(this.flows.length);
-    for (let k = 0; k < out.length; k++) out[k] = { flow: this.flows.at(k), marked: this.marked.at(k), sent: this.sent.at(k), arrives: this.arrives.at(k) };
+    for (let k = 0; k < out.length; k++) {
+      const flow = this.flows.at(k);
+      const sent = this.sent === null ? this.marked.at(k) : this.sent.at(k);
+      out[k] = { flow, marked: this.marked.at(k), sent, arrives: sent + this.delays[flow] };
+    }
     return (this.built = out);
   }
 }

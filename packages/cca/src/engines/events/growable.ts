@@ -29,6 +29,12 @@ export class Floats {
     this.data[this.length++] = x;
   }
 
+  /** Removes the first `count` items (the rest move to the front). */
+  dropFirst(count: number): void {
+    this.data.copyWithin(0, count, this.length);
+    this.length -= count;
+  }
+
   /** How many items fit before the list next grows. */
   get capacity(): number {
     return this.data.length;

@@ -75,7 +75,7 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
   const delays = model.flows.map((spec) => flowDelays(model, spec));
   const log = new EventLog(model.flows.map((f) => f.cca));
   const senders = model.flows.map((spec, j) => new PacketSender(j, spec.cca, spec.arrivals, packet, delays[j].ack, trainGap, log));
-  const notifications = new NotificationLog();
+  const notifications = new NotificationLog(delays.map((d) => d.notification));
   const ports = ingressPorts(model);
   // Hosts with several connections: their NIC decides which connection sends (HostNic). Each NIC
   // has an item of its own in the heap after the senders' (when it must decide with nothing due).
@@ -284,9 +284,8 @@ class SignalRouter implements PortListener {
   feedback(flow: number, time: number, from: number, fb: number): void {
     const s = this.senders[flow];
     if (!s.cca.listens.notifications) return;
-    const arrives = time + this.delays[flow].notification;
-    this.notifications.push(flow, time, time, arrives);
-    if (s.notificationArrives(arrives, from, fb)) this.heap.set(flow, this.keyOf(s));
+    const arrives = this.notifications.push(flow, time, time);
+    if (s.notificationArrives(arrives, from, time, fb)) this.heap.set(flow, this.keyOf(s));
   }
 
   mark(flow: number, time: number, from: number): void {
@@ -294,9 +293,8 @@ class SignalRouter implements PortListener {
     if (!s.cca.listens.notifications) return;
     const sent = this.port.gaps[flow].next(time);
     if (sent === null) return;
-    const arrives = sent + this.delays[flow].notification;
-    this.notifications.push(flow, time, sent, arrives);
-    if (s.notificationArrives(arrives, from)) this.heap.set(flow, this.keyOf(s));
+    const arrives = this.notifications.push(flow, time, sent);
+    if (s.notificationArrives(arrives, from, time)) this.heap.set(flow, this.keyOf(s));
   }
 }
 

@@ -37,6 +37,13 @@ const TIMER_RUN_STATES = -2;
 const OBJECT_RUNS = { quiet: 16, blind: 8, fold: 16 };
 const PACKED_RUNS = { quiet: 0, blind: 0, fold: 16 };
 
+/**
+ * How many notifications a rate-blind sender keeps waiting (see `notesWait`) before it runs those
+ * that are due: a sender waiting for its last packet may receive thousands before it closes, and
+ * each waiting costs 24 bytes until it runs.
+ */
+const NOTES_BATCH = 64;
+
 /** How a reaction is logged (PacketSender.apply): a row, a timer's row, or in a timer run (no row). */
 const REACTION = 0;
 const TIMER = 1;
@@ -313,20 +320,28 @@ export class PacketSender {
 
   /**
    * A notification that reaches this sender at `time`, for the packet whose first byte is `from`,
-   * with a QCN congestion point's `feedback` (SignalView.feedback) if it comes from one. Returns
+   * sent at `now` (the engine's time: no reaction of the sender before it is still to come), with
+   * a QCN congestion point's `feedback` (SignalView.feedback) if it comes from one. Returns
    * whether it is an event (the sender's next reaction may have moved): a notification that its
    * CCA says will change nothing (`quietNotification`) in the state it finds, the sender's now
    * (no timer and no other notification comes first), is not, and is logged when the sender next
    * reacts; if the state changes before it after all, it becomes an event again (issue 14: only
    * the marks that change a sender's state are events).
    */
-  notificationArrives(time: number, from: number, feedback = Number.NaN): boolean {
+  notificationArrives(time: number, from: number, now: number, feedback = Number.NaN): boolean {
     if (this.closed) return false;
     this.cnpTimes.push(time);
     this.cnpFrom.push(from);
     this.cnpFeedback.push(feedback);
-    // Rate-blind: handled with its timers at the next reaction (catchUpNotes).
-    if (this.notesWait) return false;
+    // Rate-blind: handled with its timers at the next reaction (catchUpNotes), or, once many wait,
+    // those before `now`, which no reaction can precede any more.
+    if (this.notesWait) {
+      if (this.cnpTimes.length - this.cnpHead >= NOTES_BATCH) {
+        this.catchUpNotes(now, false);
+        this.dropNotes();
+      }
+      return false;
+    }
     if (this.quietEnd === this.cnpTimes.length - 1 && this.mayQuiet(time)) {
       this.quietEnd += 1;
       return false;
@@ -444,6 +459,17 @@ export class PacketSender {
     this.stateIndices.push(TIMER_RUN_STATES - this.openRun);
     this.takeState(state);
     this.stale = true;
+  }
+
+  /** Removes the notifications handled from its queue (the rest move to its front). */
+  private dropNotes(): void {
+    const handled = this.cnpHead;
+    if (handled === 0) return;
+    this.cnpTimes.dropFirst(handled);
+    this.cnpFrom.dropFirst(handled);
+    this.cnpFeedback.dropFirst(handled);
+    this.cnpHead -= handled;
+    this.quietEnd -= handled;
   }
 
   /**

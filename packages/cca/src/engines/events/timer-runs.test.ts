@@ -210,8 +210,9 @@ function ticking(reads: 'now' | 'admitted'): CongestionControl<{ ticks: number; 
 }
 
 /**
- * A CCA with a timer every microsecond that adds 1 and notifications that multiply by 10, so that
- * their order shows in the state; its notifications read `now` alone, or `admitted()` too.
+ * A CCA with a timer every microsecond that adds 1 and notifications that multiply by 10 and add
+ * their feedback, so that their order shows in the state; its notifications read `now` and
+ * `feedback` alone, or `admitted()` too.
  */
 function countingNotes(reads: 'now' | 'admitted'): CongestionControl<{ ticks: number; next: number }> {
   const timers = ticking('now');
@@ -220,7 +221,7 @@ function countingNotes(reads: 'now' | 'admitted'): CongestionControl<{ ticks: nu
     name: 'counting-notes',
     listens: { notifications: true },
     replayableNotifications: true,
-    onNotification: (s, signals) => ({ state: { ticks: 10 * s.ticks + (reads === 'now' ? 0 : signals.admitted(signals.now)), next: s.next }, shift: 'none', kind: 'times-ten' }),
+    onNotification: (s, signals) => ({ state: { ticks: 10 * s.ticks + (signals.feedback ?? 0) + (reads === 'now' ? 0 : signals.admitted(signals.now)), next: s.next }, shift: 'none', kind: 'times-ten' }),
   };
 }
 
@@ -231,7 +232,7 @@ describe('EventLog.timerRun', () => {
     const s0 = cca.initial();
     const i0 = log.state(0, s0);
     log.note(2e-6, 0, Number.NaN);
-    log.note(3.5e-6, 1048, Number.NaN);
+    log.note(3.5e-6, 1048, 0.5);
     const run = log.timerRun(0, s0, i0, 3, 1e-6, 3.5e-6);
     log.growRun(run, 2, 5e-6);
     expect(log.length).toBe(9);
@@ -244,16 +245,16 @@ describe('EventLog.timerRun', () => {
       [events[3].time, 'tick', 10, 11],
       [events[4].time, 'tick', 11, 12],
       [3.5e-6, 'cnp', 12, 12],
-      [3.5e-6, 'times-ten', 12, 120],
-      [events[7].time, 'tick', 120, 121],
-      [events[8].time, 'tick', 121, 122],
+      [3.5e-6, 'times-ten', 12, 120.5],
+      [events[7].time, 'tick', 120.5, 121.5],
+      [events[8].time, 'tick', 121.5, 122.5],
     ]);
     // The timers at their own instants (1 µs apart, summed as the CCA sums them).
     expect(events[3].time).toBeCloseTo(2e-6, 18);
     expect(events[8].time).toBeCloseTo(5e-6, 18);
     const states: number[] = [];
     log.timerRunStates(run, (_, index) => states.push(log.describe(index).ticks));
-    expect(states).toEqual([1, 1, 10, 11, 12, 12, 120, 121, 122]);
+    expect(states).toEqual([1, 1, 10, 11, 12, 12, 120.5, 121.5, 122.5]);
   });
 
   it('refuses, naming the CCA, a replayed notification that reads more than its time, marked byte and feedback', () => {

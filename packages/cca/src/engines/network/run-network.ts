@@ -57,7 +57,7 @@ export function runNetwork(model: NetworkModel, options: NetworkEngineOptions = 
   }));
   const log = new EventLog(model.flows.map((f) => f.cca));
   const senders = model.flows.map((f, j) => new PacketSender(j, f.cca, f.arrivals, I, delays[j].ack, (1.5 * I) / model.ports[f.route[0]].rate, log));
-  const notifications = new NotificationLog();
+  const notifications = new NotificationLog(delays.map((d) => d.notification));
   const portFrames: PortFrame[] = [];
   const heap = new IndexedHeap(n);
   const keyOf = (s: PacketSender): number => senderKey(s, horizon);
@@ -87,9 +87,8 @@ export function runNetwork(model: NetworkModel, options: NetworkEngineOptions = 
     feedback: (flow, time, from, fb) => {
       const s = senders[flow];
       if (!s.cca.listens.notifications) return;
-      const arrives = time + delays[flow].notification;
-      s.notificationArrives(arrives, from, fb);
-      notifications.push(flow, time, time, arrives);
+      const arrives = notifications.push(flow, time, time);
+      s.notificationArrives(arrives, from, time, fb);
       heap.set(flow, keyOf(s));
     },
   }));
@@ -127,9 +126,8 @@ export function runNetwork(model: NetworkModel, options: NetworkEngineOptions = 
     // The receiver paces a flow's notifications as its last port's ECN settings say (the port's own gap rule).
     const sent = ports[lastPort[flow]].gaps[flow].next(time);
     if (sent === null) return;
-    const arrives = sent + delays[flow].notification;
-    s.notificationArrives(arrives, from);
-    notifications.push(flow, time, sent, arrives);
+    const arrives = notifications.push(flow, time, sent);
+    s.notificationArrives(arrives, from, time);
     heap.set(flow, keyOf(s));
   };
   const sendFrame = (ingress: number, time: number, pause: boolean): void => {
