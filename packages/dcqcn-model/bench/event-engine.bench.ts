@@ -82,9 +82,7 @@ if (argv[0] === '--case') {
   const budget = minutes * 60_000;
   const run = (c: Case): { times: number[]; peakMiB: number; events: number; horizon: number } | string => {
     process.stderr.write(`  ${c.label} (${c.engine} engine, ${c.runs} run${c.runs > 1 ? 's' : ''}) …\n`);
-    // Thousands of senders outgrow V8's default heap (4 GiB here) long before they complete.
-    const heap = c.senders > 1000 ? ['--max-old-space-size=20000'] : [];
-    const r = spawnSync(process.execPath, [...process.execArgv, ...heap, import.meta.filename, '--case', JSON.stringify(c)], { encoding: 'utf8', timeout: budget, maxBuffer: 1 << 24 });
+    const r = spawnSync(process.execPath, [...process.execArgv, import.meta.filename, '--case', JSON.stringify(c)], { encoding: 'utf8', timeout: budget, maxBuffer: 1 << 24 });
     if (r.status === 0) return JSON.parse(r.stdout.trim().split('\n').at(-1)!);
     if (!r.error?.message.includes('ETIMEDOUT')) return `failed: ${(r.stderr ?? '').split('\n').find((l) => l.trim() !== '') ?? r.status}`;
     const last = (r.stdout ?? '').trim().split('\n').filter((l) => l.startsWith('{"progress"')).at(-1);
