@@ -123,15 +123,17 @@ export class PacketSender {
    * packet waits in a long queue, not closed before that packet is acknowledged); and its CCA
    * counts no bytes. Its timers, rate increases and cuts included, are then no events: they run,
    * as a stretch (`CongestionControl.advanceTimers`), at its next reaction, which comes first (a
-   * frame that resumes it, a notification, its closing). Set at each plan.
+   * frame that resumes it, a notification unless they wait too (`notesWait`), its closing). Set at
+   * each plan.
    */
   private rateBlind = false;
   /**
    * Rate-blind, with a CCA whose notifications replay (`replayableNotifications`): its
    * notifications are no events either. They wait in its queue, and at its next reaction (a frame,
-   * its closing, new arrivals, the end of the run) they run, with the timers between them, in one
-   * pass (`catchUpNotes`), logged as one timer run that holds them. 10,000 senders × 1 MB receive
-   * about 9.5 million notifications while they wait, rate-blind, for their last packets.
+   * its closing, new arrivals, the end of the run), or once NOTES_BATCH wait, they run, with the
+   * timers between them, in one pass (`catchUpNotes`), logged as one timer run that holds them.
+   * 10,000 senders × 1 MB receive about 9.5 million notifications while they wait, rate-blind, for
+   * their last packets.
    */
   private notesWait = false;
   /** Whether this sender logs the PFC frames it receives (a host's frames are logged once, by its first connection). */
@@ -771,8 +773,11 @@ export class PacketSender {
       // Notifications on their way wait for a catch-up while blind (all of them, quiet or not:
       // they come before any timer still to run); after, they are events or quiet again, as the
       // state they find says (the caller's promoteQuiet and earliestReaction).
-      this.notesWait = blind && this.cca.replayableNotifications === true;
-      this.quietEnd = this.cnpHead;
+      const waits = blind && this.cca.replayableNotifications === true;
+      if (waits !== this.notesWait) {
+        this.notesWait = waits;
+        this.quietEnd = this.cnpHead;
+      }
     }
   }
 
