@@ -539,62 +539,18 @@ const TIMER_RUN = -1;
 const QUIET_NOTIFICATION = -2;
 
 /**
- * What a timer run's `onTimer` calls read when the log replays them: the time only (see
- * `CongestionControl.advanceTimers`); anything else is an error that names the CCA.
+ * What a reaction replayed from a timer run may read: the time, and what a subclass adds. Any
+ * other read is an error that names the CCA and what it read, never a number the run did not see.
  */
-class TimerSignals implements SignalView {
+abstract class ReplaySignals implements SignalView {
   now = 0;
-  readonly feedbackDelay = Number.NaN;
-  private cca = '';
+  protected cca = '';
 
-  at(now: number, cca: string): this {
-    this.now = now;
-    this.cca = cca;
-    return this;
-  }
+  /** The error's sentence for a read of `what`. */
+  protected abstract refusal(what: string): string;
 
   private refuse(what: string): never {
-    throw new Error(`${this.cca}: a timer replayed from a timer run read ${what}; a CCA with advanceTimers must time its timers by \`now\` alone`);
-  }
-
-  acknowledged(): number {
-    return this.refuse('acknowledged()');
-  }
-
-  admitted(): number {
-    return this.refuse('admitted()');
-  }
-
-  rtt(): number {
-    return this.refuse('rtt()');
-  }
-
-  minRttSince(): number {
-    return this.refuse('minRttSince()');
-  }
-}
-
-/**
- * What a notification's `onNotification` call reads when the log replays it from a timer run (see
- * `CongestionControl.replayableNotifications`): the time, the marked packet's first byte and the
- * feedback; anything else is an error that names the CCA.
- */
-class NoteSignals implements SignalView {
-  now = 0;
-  markedFrom: number | undefined = undefined;
-  feedback: number | undefined = undefined;
-  private cca = '';
-
-  at(now: number, markedFrom: number, feedback: number, cca: string): this {
-    this.now = now;
-    this.markedFrom = markedFrom;
-    this.feedback = Number.isNaN(feedback) ? undefined : feedback;
-    this.cca = cca;
-    return this;
-  }
-
-  private refuse(what: string): never {
-    throw new Error(`${this.cca}: a notification replayed from a timer run read ${what}; a CCA with replayableNotifications must react to one by its time, marked byte and feedback alone`);
+    throw new Error(this.refusal(what));
   }
 
   get feedbackDelay(): number {
@@ -615,6 +571,41 @@ class NoteSignals implements SignalView {
 
   minRttSince(): number {
     return this.refuse('minRttSince()');
+  }
+}
+
+/** What a timer run's `onTimer` calls read when the log replays them: the time only (see `CongestionControl.advanceTimers`). */
+class TimerSignals extends ReplaySignals {
+  at(now: number, cca: string): this {
+    this.now = now;
+    this.cca = cca;
+    return this;
+  }
+
+  protected refusal(what: string): string {
+    return `${this.cca}: a timer replayed from a timer run read ${what}; a CCA with advanceTimers must time its timers by \`now\` alone`;
+  }
+}
+
+/**
+ * What a notification's `onNotification` call reads when the log replays it from a timer run (see
+ * `CongestionControl.replayableNotifications`): the time, the marked packet's first byte and the
+ * feedback.
+ */
+class NoteSignals extends ReplaySignals {
+  markedFrom: number | undefined = undefined;
+  feedback: number | undefined = undefined;
+
+  at(now: number, markedFrom: number, feedback: number, cca: string): this {
+    this.now = now;
+    this.markedFrom = markedFrom;
+    this.feedback = Number.isNaN(feedback) ? undefined : feedback;
+    this.cca = cca;
+    return this;
+  }
+
+  protected refusal(what: string): string {
+    return `${this.cca}: a notification replayed from a timer run read ${what}; a CCA with replayableNotifications must react to one by its time, marked byte and feedback alone`;
   }
 }
 
