@@ -80,6 +80,8 @@ const mutations: Mutation[] = [
   { name: 'notifications in runs: one at the instant of the frame that resumes its sender run before the frame', file: 'packages/cca/src/engines/events/sender.ts', from: 'if (this.notesWait) this.catchUpNotes(at, false);', to: 'if (this.notesWait) this.catchUpNotes(at, true);' },
   { name: 'notifications in runs: one more dropped from a rate-blind sender’s queue than it ran', file: 'packages/cca/src/engines/events/sender.ts', from: 'this.cnpTimes.dropFirst(handled);', to: 'this.cnpTimes.dropFirst(handled + 1);' },
   { name: 'notification log: every notification read as sent at its mark', file: 'packages/cca/src/engines/events/event-log.ts', from: 'const sent = this.sent === null ? this.marked.at(k) : this.sent.at(k);', to: 'const sent = this.marked.at(k);' },
+  { name: "event figures: a timer run's limit taken as none before its first reaction", file: 'packages/cca/src/engines/events/event-log.ts', from: 'let limit = limitOf(this.describe(this.before.at(k)));', to: 'let limit = Infinity;' },
+  { name: 'event figures: a quiet notification counted as its CCA row only', file: 'packages/cca/src/engines/events/event-log.ts', from: "        counter.add(time, flow, 'cnp', false);\n", to: '' },
   { name: 'curve engine: notifications still reach a closed sender', file: 'packages/cca/src/engine.ts', from: "for (const x of made.signals) if (!(x.kind === 'notification' && x.time >= flows[x.flow].closedAt)) pending.push(x);", to: 'for (const x of made.signals) pending.push(x);' },
 ];
 
@@ -98,6 +100,7 @@ const tests = [
   'packages/cca/src/fluid-hosts.test.ts',
   'packages/dcqcn-model/src/check-trace/export.test.ts',
   'packages/cca/src/event-table.test.ts',
+  'packages/cca/src/event-figures.test.ts',
   'packages/dcqcn-model/src/csv-bytes.test.ts',
   'packages/dcqcn-model/src/output.test.ts',
   'packages/dcqcn-model/src/backlog-figures.test.ts',

@@ -9,6 +9,7 @@ export { ingressPorts, sharedHost, flowSenders, type IngressPorts, type FlowSend
 export type { EngineEvent, EngineResult, FlowResult, SentNotification, StepSeries, TcpCurves } from './results.ts';
 export { resultToJSON } from './results.ts';
 export { type EventTable, eventTable } from './event-table.ts';
+export { type EventFigures, type KindFigures, eventFigures, tableFigures } from './event-figures.ts';
 export { ModelError } from './errors.ts';
 export { flowDelays } from './delays.ts';
 export { runPathServer } from './engine.ts';

@@ -1,6 +1,7 @@
 import type { Curve, CurveJSON } from '@ccalc/curves';
 import type { PacketRecord } from './packet-record.ts';
 import type { EventTable } from './event-table.ts';
+import type { EventFigures } from './event-figures.ts';
 
 /** One entry of the typed event log. */
 export interface EngineEvent {
@@ -82,6 +83,11 @@ export interface EngineResult {
    * writers read them without an object per event (`eventTable` gives one for any result).
    */
   eventTable?: EventTable;
+  /**
+   * What summaries read of the events, without a row per event (event engine: counted off its log,
+   * timer runs replayed in place; `eventFigures` gives them for any result).
+   */
+  eventFigures?: () => EventFigures;
 }
 
 /** What the segment engine adds to a result: the queues as a simulator samples them, and the sockets. */

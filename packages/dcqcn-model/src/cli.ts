@@ -16,7 +16,7 @@ import { eventsCsvChunks, runCsv, runSummary } from './output.ts';
 import { tcpCsv, tcpSummary } from './tcp-output.ts';
 import { computeScenario, type Computed, type Runnable } from './compute.ts';
 import { checkOutputFile, checkRunFolder, writeRunFolder } from './run-folder.ts';
-import { checkNetworkSize, checkRunSize, runawayGuard } from './run-cost.ts';
+import { checkNetworkSize, checkRunSize, RUN_LIMITS, runawayGuard } from './run-cost.ts';
 import { errorLine, INTERNAL_ERROR_EXIT, isInputError } from './input-errors.ts';
 
 const HELP = `ccalc — network calculus for congestion control
@@ -89,7 +89,8 @@ const RUN_HELP = `ccalc run <scenario>... [options]
   --no-events      write no events.csv (a DCQCN run's largest file: 11 MB for ns3-31-dcqcn over
                    31 ms; summary.json's counts come from the events all the same)
   --force          run even beyond the size limits (a million senders or bursts per sender,
-                   2 million rows of series.csv, 100 million packets, an hour of computing)
+                   2 million rows of series.csv, 100 million packets, an hour of computing), and
+                   write events.csv beyond 20 million rows (left out with a note otherwise)
   --repeat N       compute N times in one process and record every compute time in summary.json
                    (compute_ms_runs; compute_ms_warm is the median of runs 2..N), for benchmarks
   --dcqcn-trace FILE  also write the run's DCQCN event trace (the check-trace format, with the senders' own α
@@ -184,8 +185,10 @@ export interface RunOptions {
   senders?: boolean;
   /** Draw the run's charts: charts.json, SVG and PNG (default true here; the CLI draws them with --plots). */
   plots?: boolean;
-  /** Write events.csv (default true). */
+  /** Write events.csv (default true; beyond `RUN_LIMITS.eventRows` rows only with `force`). */
   events?: boolean;
+  /** Write events.csv whatever its size. */
+  force?: boolean;
   /**
    * Stop a run whose pace says it would compute for longer than `RUN_LIMITS.computeSeconds`, with
    * an error naming this field and value (where the horizon came from); no limit when absent.
@@ -237,6 +240,14 @@ export async function runScenario(scenario: Runnable, horizon: number, bin: numb
     summary.compute_ms_runs = times;
     summary.compute_ms_warm = median(times.slice(1));
   }
+  // An events.csv of hundreds of millions of rows would take longer to write than the run took and
+  // tens of gigabytes: left out, and said so, unless forced.
+  const writeEvents = options.events !== false && (options.force === true || result.stats.events <= RUN_LIMITS.eventRows);
+  if (options.events !== false && !writeEvents) {
+    const why = `${result.stats.events.toLocaleString('en-US')} events, more than ${RUN_LIMITS.eventRows.toLocaleString('en-US')} (--force writes it, --no-events leaves it out without this note)`;
+    summary.events_csv = `not written: ${why}`;
+    process.stderr.write(`  ${name}: events.csv not written: ${why}\n`);
+  }
   const carried = summary.connections_carried_over as number | undefined;
   if (carried !== undefined && carried > 0) {
     process.stderr.write(`  ${name}: at ${carried} connection starts a sender still had bytes of an earlier connection waiting; one flow per sender carries them on under the new connection's state (with "wholePackets": true each connection runs on its own, sharing the host's NIC)\n`);
@@ -249,7 +260,7 @@ export async function runScenario(scenario: Runnable, horizon: number, bin: numb
       ...(csv.senders === undefined ? [] : [writeFile(join(dir, 'senders.csv'), `${csv.senders}\n`)]),
       ...(csv.connections === undefined ? [] : [writeFile(join(dir, 'connections.csv'), `${csv.connections}\n`)]),
       // events.csv in chunks of bytes: a run's millions of rows never make one string.
-      ...(options.events === false ? [] : [writeFile(join(dir, 'events.csv'), eventsCsvChunks(result, model))]),
+      ...(writeEvents ? [writeFile(join(dir, 'events.csv'), eventsCsvChunks(result, model))] : []),
       writeFile(join(dir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`),
       ...(tcpRows === null ? [] : [writeFile(join(dir, 'tcp.csv'), `${tcpRows}\n`)]),
     ]);
@@ -341,7 +352,7 @@ async function run(args: string[]): Promise<void> {
       }
       const binOrigin = binFlag !== undefined ? { field: '--bin', value: flags.bin } : horizonFlag !== undefined ? horizonOrigin : { field: `${spec}: bin`, value: `${bin} s` };
       if (!force) checkRunSize(scenario.model(horizon), bin, { senders: flags.senders !== undefined, binField: binOrigin.field, bin: binOrigin.value, horizonField: horizonOrigin.field, horizon: horizonOrigin.value });
-      const summary = await runScenario({ ...scenario, untilComplete: untilComplete || (horizonFlag === undefined && scenario.untilComplete) }, horizon, bin, out, flags['dcqcn-trace'], { engine, repeat, senders: flags.senders !== undefined, plots, events: flags['no-events'] === undefined, runaway: force ? undefined : horizonOrigin });
+      const summary = await runScenario({ ...scenario, untilComplete: untilComplete || (horizonFlag === undefined && scenario.untilComplete) }, horizon, bin, out, flags['dcqcn-trace'], { engine, repeat, senders: flags.senders !== undefined, plots, events: flags['no-events'] === undefined, force, runaway: force ? undefined : horizonOrigin });
       process.stdout.write(`${scenario.name}: peak backlog ${((summary.peak_backlog_bytes as number) / 1e6).toFixed(3)} MB at ${(summary.peak_backlog_time_us as number).toFixed(1)} µs; results in ${out}/\n`);
     } catch (e) {
       if (!batch) throw e;

@@ -1,5 +1,5 @@
 import { asRateLatency, averageRates, firstTimeAbove, sample } from '@ccalc/curves';
-import { type EventTable, connectionCompletionTimes, connectionOpenings, eventTable, flowCompletionTimes, flowDelays, flowSenders, packetArrivalRates, packetDepartureRates, pausedCounts, transmittedAt, type EngineResult, type PathServerModel } from '@ccalc/cca';
+import { type EventFigures, connectionCompletionTimes, connectionOpenings, eventFigures, eventTable, flowCompletionTimes, flowDelays, flowSenders, packetArrivalRates, packetDepartureRates, pausedCounts, transmittedAt, type EngineResult, type PathServerModel } from '@ccalc/cca';
 import type { ModelSeries } from './compare.ts';
 import { quantile } from 'd3-array';
 import { rounded } from './csv-numbers.ts';
@@ -250,10 +250,11 @@ export const completionTimes = flowCompletionTimes;
  */
 export function runSummary(result: EngineResult, computeMs: number, model?: PathServerModel): Record<string, unknown> {
   const { peak, peakAt, clearsAt: clears } = backlogPeak(result);
-  const table = eventTable(result);
+  // Counted off the events without a row each (the event engine's timer runs replayed in place).
+  const figures = eventFigures(result);
   const first = (kind: string): number | null => {
-    const k = firstOfKind(table, kind);
-    return k < 0 ? null : microseconds(table.time(k));
+    const k = figures.kinds.get(kind);
+    return k === undefined ? null : microseconds(k.first);
   };
   const completed = completionTimes(result);
   const us = (t: number | null): number | null => (t === null ? null : microseconds(t));
@@ -270,10 +271,10 @@ export function runSummary(result: EngineResult, computeMs: number, model?: Path
     first_notification_us: first('cnp'),
     first_cut_us: first('rate-cut'),
     first_pause_us: first('pfc-pause'),
-    ...(model === undefined ? {} : { first_pause_sent_us: firstPauseSent(table, model), link_rate_gbps: linkRateGbps(model), parameters: modelParameters(model) }),
-    pauses: countOfKind(table, 'pfc-pause'),
-    notifications: countOfKind(table, 'cnp'),
-    cuts: cutCount(table),
+    ...(model === undefined ? {} : { first_pause_sent_us: firstPauseSent(figures, model), link_rate_gbps: linkRateGbps(model), parameters: modelParameters(model) }),
+    pauses: figures.kinds.get('pfc-pause')?.count ?? 0,
+    notifications: figures.kinds.get('cnp')?.count ?? 0,
+    cuts: figures.cuts,
     completion_us: completion,
     ...(hosts?.shared === true
       ? { connection_completion_us: hosts.flows.map((flows) => flows.map((j) => us(completed[j]))) }
@@ -306,24 +307,11 @@ function carriedOver(result: EngineResult, model: PathServerModel): number {
 }
 
 /** When the switch sent the run's first PAUSE (µs): its arrival at the sender minus that flow's pause delay. */
-function firstPauseSent(table: EventTable, model: PathServerModel): number | null {
-  const k = firstOfKind(table, 'pfc-pause');
-  if (k < 0) return null;
-  const f = model.flows[table.flow(k)];
-  return Math.round((table.time(k) - flowDelays(model, f).pause) * 1e9) / 1e3;
-}
-
-/** The row of the first event of that kind (−1 for none). */
-function firstOfKind(table: EventTable, kind: string): number {
-  for (let k = 0; k < table.length; k++) if (table.kind(k) === kind) return k;
-  return -1;
-}
-
-/** How many events of that kind. */
-function countOfKind(table: EventTable, kind: string): number {
-  let n = 0;
-  for (let k = 0; k < table.length; k++) if (table.kind(k) === kind) n += 1;
-  return n;
+function firstPauseSent(figures: EventFigures, model: PathServerModel): number | null {
+  const k = figures.kinds.get('pfc-pause');
+  if (k === undefined) return null;
+  const f = model.flows[k.firstFlow];
+  return Math.round((k.first - flowDelays(model, f).pause) * 1e9) / 1e3;
 }
 
 /** The bottleneck's rate (Gb/s) for a rate or rate-latency server, else null. */
@@ -370,18 +358,6 @@ function linkRateGbps(model: PathServerModel): number | null {
   return rl === null ? null : (rl.rate * 8) / 1e9;
 }
 
-/** Events that lowered a sender's rate or window (rate cuts, window decreases, timeouts). */
-function cutCount(table: EventTable): number {
-  let n = 0;
-  for (let k = 0; k < table.length; k++) {
-    const after = table.after(k);
-    const before = table.before(k);
-    if (after === before) continue;
-    const limit = table.value(after, 'rate') !== undefined ? 'rate' : 'window';
-    if ((table.value(after, limit) as number) < (table.value(before, limit) as number)) n += 1;
-  }
-  return n;
-}
 
 /**
  * Flows that completed, and the mean, 99th percentile (linear interpolation, as d3's `quantile`) and

@@ -50,6 +50,20 @@ describe('runawayGuard', () => {
     expect(() => guard(1.25)).toThrow(/^horizon: expected a run that computes in at most 1 h \(or --force to run it anyway\): stopped at 1\.25 s simulated after 2\.5 s; reaching 1000000000 s at that pace would take 63 years, got "1e9 s"$/);
   });
 
+  it('judges a run whose pace projects less than a hundred hours only after a minute, and stops it then if the pace has not picked up', () => {
+    let now = 0;
+    const guard = runawayGuard('horizon', 'until-complete', 1.259, 2, () => now);
+    // 10,000 senders × 1 MB: 61 µs in the first 2 s (11 h at that pace), all 800 ms in 8 s.
+    now = 2000;
+    expect(() => guard(61e-6)).not.toThrow();
+    now = 8000;
+    expect(() => guard(0.8)).not.toThrow();
+    // The same slow pace a minute in: stopped.
+    const slow = runawayGuard('horizon', 'until-complete', 1.259, 2, () => now);
+    now = 68_000;
+    expect(() => slow(0.00183)).toThrow(/^horizon: expected a run that computes in at most 1 h \(or --force to run it anyway\): stopped at 1\.83 ms simulated after 60\.0 s; reaching 1\.259 s at that pace would take 11 h, got "until-complete"$/);
+  });
+
   it('lets a run go on that will finish within the hour', () => {
     let now = 0;
     const guard = runawayGuard('horizon', '30 ms', 0.03, 2, () => now);

@@ -13,6 +13,8 @@ import { arrivalParts } from './scenario/arrivals.ts';
  * - rows of series.csv (horizon / bin; 2 million is about 80 MB), and of senders.csv (× senders;
  *   20 million rows take about half a minute to write);
  * - whole packets to send by the horizon: the event engine's work grows with them (0.2–1 µs each);
+ * - rows of events.csv (about 90 bytes each): past the limit the run goes on and writes its other
+ *   files, and events.csv only with `--force` (10,000 senders × 1 MB log 4.8·10⁸ events, 43 GB);
  * - computing time, projected from the pace of the run so far (see {@link runawayGuard}).
  */
 export const RUN_LIMITS: RunLimits = {
@@ -21,6 +23,7 @@ export const RUN_LIMITS: RunLimits = {
   seriesRows: 2_000_000,
   senderRows: 20_000_000,
   packets: 100_000_000,
+  eventRows: 20_000_000,
   computeSeconds: 3600,
 };
 
@@ -31,6 +34,7 @@ export interface RunLimits {
   seriesRows: number;
   senderRows: number;
   packets: number;
+  eventRows: number;
   computeSeconds: number;
 }
 
@@ -94,20 +98,25 @@ export function checkRunSize(model: PathServerModel, bin: number, where: { sende
 
 /**
  * A progress callback that stops a run that would take too long: from the pace so far (simulated
- * time per second of computing, once `after` seconds have passed), it projects the time to reach
- * `expected` seconds simulated, and throws a ScenarioError naming the horizon, where the run
- * stopped and the projection when that exceeds `RUN_LIMITS.computeSeconds`. `clock` is the wall
- * clock in ms (performance.now).
+ * time per second of computing), it projects the time to reach `expected` seconds simulated, and
+ * throws a ScenarioError naming the horizon, where the run stopped and the projection when that
+ * exceeds `RUN_LIMITS.computeSeconds`: once `after` seconds have passed if it exceeds it a hundred
+ * times (a horizon mistyped by orders of magnitude), else only once a sixtieth of the limit has
+ * passed (a minute of the hour). A run's pace is not constant: 10,000 senders × 1 MB take 2 s for
+ * their first 61 µs, every sender sending, and 8 s for all 800 ms, most of it waiting for their
+ * last packets, so the first seconds' pace projected 11 h for it. `clock` is the wall clock in ms
+ * (performance.now).
  * @example runModel(model, { onProgress: runawayGuard('horizon', '1e9 s', model.horizon, 2, () => performance.now()) })
  */
 export function runawayGuard(field: string, value: unknown, expected: number, after: number, clock: () => number): (time: number) => void {
   const start = clock();
+  const limit = RUN_LIMITS.computeSeconds;
   return (time) => {
     const elapsed = (clock() - start) / 1e3;
     if (elapsed < after || !(time > 0)) return;
     const projected = (elapsed * expected) / time;
-    if (projected > RUN_LIMITS.computeSeconds) {
-      throw new ScenarioError(field, value, `a run that computes in at most ${duration(RUN_LIMITS.computeSeconds)} (${FORCE}): stopped at ${simulated(time)} simulated after ${elapsed.toFixed(1)} s; reaching ${simulated(expected)} at that pace would take ${duration(projected)}`);
+    if (projected > 100 * limit || (projected > limit && elapsed >= limit / 60)) {
+      throw new ScenarioError(field, value, `a run that computes in at most ${duration(limit)} (${FORCE}): stopped at ${simulated(time)} simulated after ${elapsed.toFixed(1)} s; reaching ${simulated(expected)} at that pace would take ${duration(projected)}`);
     }
   };
 }

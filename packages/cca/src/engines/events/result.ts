@@ -2,6 +2,7 @@ import { type Curve, CurveBuilder } from '@ccalc/curves';
 import type { PathServerModel } from '../../model.ts';
 import type { EngineResult, FlowResult } from '../../results.ts';
 import type { EventTable } from '../../event-table.ts';
+import type { EventFigures } from '../../event-figures.ts';
 import { type PacketRecord, TransmissionRuns } from '../../packet-record.ts';
 import type { PacketSender } from './sender.ts';
 import type { FifoPort } from './fifo-port.ts';
@@ -57,6 +58,7 @@ export function eventResult(model: PathServerModel, senders: PacketSender[], por
   let arrivals: Float64Array | undefined;
   let starts: Float64Array | undefined;
   let table: EventTable | undefined;
+  let figures: EventFigures | undefined;
   const packets: PacketRecord = {
     size: I,
     transmission: T,
@@ -80,6 +82,7 @@ export function eventResult(model: PathServerModel, senders: PacketSender[], por
     get eventTable() {
       return (table ??= log.table());
     },
+    eventFigures: () => (figures ??= log.figures()),
     get notifications() {
       return notifications.notifications();
     },
