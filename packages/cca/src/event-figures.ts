@@ -31,18 +31,23 @@ export function eventFigures(result: Pick<EngineResult, 'events' | 'eventTable' 
   return result.eventFigures?.() ?? tableFigures(eventTable(result));
 }
 
+/**
+ * Whether a CCA's limit is lower in state `after` than in `before` (both described): its `rate`,
+ * or its `window` when `after` has no rate. A cut, as {@link EventFigures} counts them.
+ * @example lowersLimit({ rate: 2e9 }, { rate: 1e9 }) // true
+ */
+export function lowersLimit(before: Record<string, number>, after: Record<string, number>): boolean {
+  const key = after.rate !== undefined ? 'rate' : 'window';
+  return after[key] < before[key];
+}
+
 /** {@link EventFigures} read off an event table, row by row. */
 export function tableFigures(table: EventTable): EventFigures {
   const figures = new FigureCounter();
   for (let k = 0; k < table.length; k++) {
     const after = table.after(k);
     const before = table.before(k);
-    let cut = false;
-    if (after !== before) {
-      const limit = table.value(after, 'rate') !== undefined ? 'rate' : 'window';
-      cut = (table.value(after, limit) as number) < (table.value(before, limit) as number);
-    }
-    figures.add(table.time(k), table.flow(k), table.kind(k), cut);
+    figures.add(table.time(k), table.flow(k), table.kind(k), after !== before && lowersLimit(table.state(before), table.state(after)));
   }
   return figures.done();
 }

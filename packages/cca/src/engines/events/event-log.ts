@@ -3,7 +3,7 @@ import type { EngineEvent, SentNotification } from '../../results.ts';
 import type { EventTable } from '../../event-table.ts';
 import { FloatColumn, IntColumn } from './log-columns.ts';
 import { MergeHeap } from './merge-heap.ts';
-import { type EventFigures, FigureCounter } from '../../event-figures.ts';
+import { type EventFigures, FigureCounter, lowersLimit } from '../../event-figures.ts';
 
 /**
  * The event engine's log, kept compact while the engine runs: per event its time, flow, kind and
@@ -327,7 +327,6 @@ export class EventLog {
    */
   figures(): EventFigures {
     const counter = new FigureCounter();
-    const limitOf = (d: Record<string, number>): number => d.rate ?? d.window;
     for (let k = 0; k < this.times.length; k++) {
       const time = this.times.at(k);
       const flow = this.flows.at(k);
@@ -337,25 +336,20 @@ export class EventLog {
         counter.add(time, flow, this.kindNames[this.after.at(k)], false);
       } else if (kind === TIMER_RUN) {
         const cca = this.ccas[flow];
-        let limit = limitOf(this.describe(this.before.at(k)));
+        let described = this.describe(this.before.at(k));
         this.replayRun(this.after.at(k), flow, (at, row, state, next) => {
           let cut = false;
           if (next !== state) {
-            const after = limitOf(cca.describe(next));
-            cut = after < limit;
-            limit = after;
+            const after = cca.describe(next);
+            cut = lowersLimit(described, after);
+            described = after;
           }
           counter.add(at, flow, this.kindNames[row], cut);
         });
       } else {
         const before = this.before.at(k);
         const after = this.after.at(k);
-        let cut = false;
-        if (after !== before) {
-          const key = this.value(after, 'rate') !== undefined ? 'rate' : 'window';
-          cut = (this.value(after, key) as number) < (this.value(before, key) as number);
-        }
-        counter.add(time, flow, this.kindNames[kind], cut);
+        counter.add(time, flow, this.kindNames[kind], after !== before && lowersLimit(this.describe(before), this.describe(after)));
       }
     }
     return counter.done();

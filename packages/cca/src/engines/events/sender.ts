@@ -447,20 +447,16 @@ export class PacketSender {
       }
       if (first === Infinity) first = time;
       const reaction = cca.onNotification!(state, this.signals.at(time, from, feedback));
-      if (reaction.shift === 'acknowledged') throw new Error(`${cca.name}: a Go-Back-N restart, which the event engine does not run (use the curve engine)`);
+      refuseGoBackN(cca, reaction);
       state = reaction.state;
       last = time;
       this.log.note(time, from, feedback);
     }
     this.quietEnd = this.cnpHead;
-    const startIndex = this.freshStateIndex();
+    // A run of its own: the notifications since the last run are this one's (EventLog.note).
     this.logged();
-    this.openRun = this.log.timerRun(this.index, start, startIndex, count, first, last);
-    this.timerRows = 0;
-    this.stateTimes.push(first);
-    this.stateIndices.push(TIMER_RUN_STATES - this.openRun);
+    this.logTimers(start, count, first, last);
     this.takeState(state);
-    this.stale = true;
   }
 
   /** Removes the notifications handled from its queue (the rest move to its front). */
@@ -729,7 +725,7 @@ export class PacketSender {
    * `row`: how it is logged (a row, a timer's row, or none: a timer logged in a run by applyTimer).
    */
   private apply(reaction: Reaction<unknown>, at: number, logAs?: string, row = REACTION): void {
-    if (reaction.shift === 'acknowledged') throw new Error(`${this.cca.name}: a Go-Back-N restart, which the event engine does not run (use the curve engine)`);
+    refuseGoBackN(this.cca, reaction);
     const changed = reaction.state !== this.state;
     if (row !== FOLDED) {
       const before = this.freshStateIndex();
@@ -937,6 +933,11 @@ export class PacketSender {
     // An instant is handled once (the curve engine's rule): a target still reached there waits.
     return at === this.bytesHandled ? Infinity : at;
   }
+}
+
+/** A reaction the event engine cannot run, a Go-Back-N restart (shift 'acknowledged'), refused naming the CCA. */
+function refuseGoBackN(cca: CongestionControl<unknown>, reaction: Reaction<unknown>): void {
+  if (reaction.shift === 'acknowledged') throw new Error(`${cca.name}: a Go-Back-N restart, which the event engine does not run (use the curve engine)`);
 }
 
 /** The smallest float above x (x finite or −∞; +∞ stays). */
