@@ -71,6 +71,14 @@ export function timerDue(at: number, until: number, inclusive: boolean): boolean
   return at < until || (inclusive && at === until);
 }
 
+/**
+ * What `CongestionControl.advanceTimers` tells its optional visitor of each timer it runs: the
+ * instant (s), the kind `onTimer` would log for it, and the state it left. That state may be
+ * changed in place after the call returns (it is the stretch's working copy): read it, never keep it.
+ * @example cca.advanceTimers(s, 1e-3, false, Infinity, (at, kind) => console.log(at, kind))
+ */
+export type TimerVisitor<S> = (at: number, kind: string, state: S) => void;
+
 /** What `CongestionControl.advanceTimers` returns: the state after the timers, how many ran, and when the last did (s). */
 export interface TimerAdvance<S> {
   state: S;
@@ -164,9 +172,13 @@ export interface CongestionControl<S> {
    * their signals. An engine then runs a stretch of timers that nothing reads in between (the quiet
    * ones, and all of a PFC-paused sender's) in one call, without a state object or a log row each,
    * and logs them as a run that `onTimer` replays when the events are read (issue 14: lazy timers).
+   * It stops after `most` timers (default +∞), and calls `visit`, when given, once for each timer
+   * it runs, in order (what `onTimer` would log: see TimerVisitor): the event engine counts a
+   * run's events so for summaries (`EventFigures`), without a state object and a row for each.
+   * An implementation must honour both.
    * @example cca.advanceTimers(s, 1e-3, false) // { state, count: 37, last: 0.000985 }
    */
-  advanceTimers?(s: S, until: number, inclusive: boolean): TimerAdvance<S>;
+  advanceTimers?(s: S, until: number, inclusive: boolean, most?: number, visit?: TimerVisitor<S>): TimerAdvance<S>;
   /** Optional: its states as numbers (see StatePacking), for engines that keep many of them. */
   readonly packing?: StatePacking<S>;
   /**

@@ -6,31 +6,51 @@ import { dcqcnNs3Mlx, type Ns3MlxState } from './dcqcn/ns3-mlx.ts';
 import { dcqcnPaper } from './dcqcn/paper.ts';
 import { aimdRate, type AimdRateState } from './aimd-rate.ts';
 
-/** Each timer due before `until` (at it too when inclusive) run with onTimer, as an engine runs them one by one. */
-function oneByOne<S>(cca: CongestionControl<S>, s: S, until: number, inclusive: boolean): { state: S; count: number; last: number } {
+/** A timer as an engine logs it: its instant (s), kind and the state it left, described. */
+type TimerRow = [number, string, Record<string, number>];
+
+/**
+ * Each timer due before `until` (at it too when inclusive), at most `most`, run with onTimer, as
+ * an engine runs them one by one; and the rows they log.
+ */
+function oneByOne<S>(cca: CongestionControl<S>, s: S, until: number, inclusive: boolean, most = Infinity): { state: S; count: number; last: number; rows: TimerRow[] } {
   let state = s;
   let count = 0;
   let last = -Infinity;
-  for (let t = cca.nextTimer(state); timerDue(t, until, inclusive); t = cca.nextTimer(state)) {
-    state = cca.onTimer(state, testSignals(t)).state;
+  const rows: TimerRow[] = [];
+  for (let t = cca.nextTimer(state); count < most && timerDue(t, until, inclusive); t = cca.nextTimer(state)) {
+    const reaction = cca.onTimer(state, testSignals(t));
+    state = reaction.state;
+    rows.push([t, reaction.kind, cca.describe(state)]);
     count += 1;
     last = t;
   }
-  return { state, count, last };
+  return { state, count, last, rows };
 }
 
-/** advanceTimers against oneByOne from `cases` random states: the same state, count and last instant, to the bit. Returns the timers compared. */
+/**
+ * advanceTimers against oneByOne from `cases` random states: the same state, count and last
+ * instant, to the bit; and, stopped after a random count of timers with a visitor, the same rows
+ * visited. Returns the timers compared.
+ */
 function compare<S>(cca: CongestionControl<S>, cases: number, randomCase: (random: () => number) => { s: S; until: number }): number {
   const random = seededRandom(7);
   let compared = 0;
   for (let k = 0; k < cases; k++) {
     const { s, until } = randomCase(random);
     const inclusive = random() < 0.5;
-    const expected = oneByOne(cca, s, until, inclusive);
+    const { rows, ...expected } = oneByOne(cca, s, until, inclusive);
     const r = cca.advanceTimers!(s, until, inclusive);
     expect(r, `case ${k}`).toEqual(expected);
     if (expected.count === 0) expect(r.state).toBe(s);
     compared += expected.count;
+    const most = Math.floor(random() * (expected.count + 2));
+    const { rows: mostRows, ...mostExpected } = oneByOne(cca, s, until, inclusive, most);
+    const visited: TimerRow[] = [];
+    const stopped = cca.advanceTimers!(s, until, inclusive, most, (at, kind, state) => visited.push([at, kind, cca.describe(state)]));
+    expect(stopped, `case ${k}, at most ${most}`).toEqual(mostExpected);
+    expect(visited, `case ${k}, at most ${most}`).toEqual(mostRows);
+    expect(rows.slice(0, most)).toEqual(mostRows);
   }
   return compared;
 }

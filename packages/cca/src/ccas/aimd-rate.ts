@@ -52,6 +52,7 @@ export function aimdRate(p: AimdRateParameters): CongestionControl<AimdRateState
   // The timer's rules, once for onTimer (one timer) and advanceTimers (a stretch of them).
   const congestedAt = (s: AimdRateState, now: number): boolean => s.lastCongestion >= now - p.increaseInterval;
   const increased = (rate: number): number => Math.min(maxRate, rate + p.increase);
+  const timerKind = (congested: boolean): string => (congested ? 'no-increase' : 'rate-increase');
   return {
     name: 'aimd-rate',
     listens: { timeout: p.timeout, notifications: true },
@@ -61,19 +62,22 @@ export function aimdRate(p: AimdRateParameters): CongestionControl<AimdRateState
     onTimer(s, signals) {
       // States written out field by field: far cheaper than a spread on V8 (see ns3-mlx).
       const nextIncrease = s.nextIncrease + p.increaseInterval;
-      if (congestedAt(s, signals.now)) return { state: { rate: s.rate, nextIncrease, lastCongestion: s.lastCongestion }, shift: 'none', kind: 'no-increase' };
-      return { state: { rate: increased(s.rate), nextIncrease, lastCongestion: s.lastCongestion }, shift: 'admitted', kind: 'rate-increase' };
+      const congested = congestedAt(s, signals.now);
+      const state = { rate: congested ? s.rate : increased(s.rate), nextIncrease, lastCongestion: s.lastCongestion };
+      return { state, shift: congested ? 'none' : 'admitted', kind: timerKind(congested) };
     },
-    advanceTimers(s, until, inclusive) {
+    advanceTimers(s, until, inclusive, most = Infinity, visit) {
       let rate = s.rate;
       let at = s.nextIncrease;
       let count = 0;
       let last = -Infinity;
-      while (timerDue(at, until, inclusive)) {
-        if (!congestedAt(s, at)) rate = increased(rate);
+      while (count < most && timerDue(at, until, inclusive)) {
+        const congested = congestedAt(s, at);
+        if (!congested) rate = increased(rate);
         count += 1;
         last = at;
         at += p.increaseInterval;
+        if (visit !== undefined) visit(last, timerKind(congested), { rate, nextIncrease: at, lastCongestion: s.lastCongestion });
       }
       return count === 0 ? { state: s, count, last } : { state: { rate, nextIncrease: at, lastCongestion: s.lastCongestion }, count, last };
     },

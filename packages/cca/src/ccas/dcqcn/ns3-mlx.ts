@@ -137,17 +137,18 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
       const kind = timerStep(next, signals.now);
       return { state: next, shift: kind === 'alpha-update' || kind === 'no-decrease' ? 'none' : 'admitted', kind };
     },
-    advanceTimers(s, until, inclusive) {
+    advanceTimers(s, until, inclusive, most = Infinity, visit) {
       let next: Ns3MlxState | null = null;
       let count = 0;
       let last = -Infinity;
-      for (;;) {
+      while (count < most) {
         const at = nextTimer(next ?? s);
         if (!timerDue(at, until, inclusive)) break;
         next ??= copy(s);
-        timerStep(next, at);
+        const kind = timerStep(next, at);
         count += 1;
         last = at;
+        if (visit !== undefined) visit(at, kind, next);
       }
       return { state: next ?? s, count, last };
     },

@@ -152,12 +152,14 @@ function toggling(): CongestionControl<{ high: boolean; next: number }> {
     limit: (s) => ({ kind: 'rate', rate: s.high ? 3e6 : 1e6 }),
     nextTimer: (s) => s.next,
     onTimer: (s) => ({ state: step(s), shift: 'admitted', kind: 'toggle' }),
-    advanceTimers: (s, until, inclusive) => {
+    advanceTimers: (s, until, inclusive, most = Infinity, visit) => {
       let state = s;
       let count = 0;
-      while (timerDue(state.next, until, inclusive)) {
+      while (count < most && timerDue(state.next, until, inclusive)) {
+        const at = state.next;
         state = step(state);
         count += 1;
+        visit?.(at, 'toggle', state);
       }
       return { state, count, last: count > 0 ? state.next - 10e-6 : -Infinity };
     },
@@ -194,14 +196,15 @@ function ticking(reads: 'now' | 'admitted'): CongestionControl<{ ticks: number; 
     limit: () => ({ kind: 'rate', rate: 1e9 }),
     nextTimer: (s) => s.next,
     onTimer: (s, signals) => ({ state: { ticks: s.ticks + (reads === 'now' ? 1 : signals.admitted(signals.now)), next: s.next + 1e-6 }, shift: 'none', kind: 'tick' }),
-    advanceTimers: (s, until, inclusive) => {
+    advanceTimers: (s, until, inclusive, most = Infinity, visit) => {
       let state = s;
       let count = 0;
       let last = -Infinity;
-      while (timerDue(state.next, until, inclusive)) {
+      while (count < most && timerDue(state.next, until, inclusive)) {
         last = state.next;
         state = { ticks: state.ticks + 1, next: state.next + 1e-6 };
         count += 1;
+        visit?.(last, 'tick', state);
       }
       return { state, count, last };
     },
