@@ -66,17 +66,26 @@ export class FigureCounter {
 
   /** One event: at `time` (s), of `flow`, of `kind`, and whether it cut the CCA's limit. */
   add(time: number, flow: number, kind: string, cut: boolean): void {
+    this.addSeveral(time, flow, kind, 1, cut ? 1 : 0);
+  }
+
+  /**
+   * `count` events of `flow` of one `kind` (not a PFC frame's), the first at `time` (s), `cuts` of
+   * which cut the CCA's limit: what a timer run's events of that kind add up to.
+   */
+  addSeveral(time: number, flow: number, kind: string, count: number, cuts: number): void {
     const k = this.kinds.get(kind);
-    if (k === undefined) this.kinds.set(kind, { count: 1, first: time, firstFlow: flow });
+    if (k === undefined) this.kinds.set(kind, { count, first: time, firstFlow: flow });
     else {
-      k.count += 1;
+      k.count += count;
       if (time < k.first) {
         k.first = time;
         k.firstFlow = flow;
       }
     }
-    if (cut) this.cuts += 1;
+    this.cuts += cuts;
     if (kind === 'pfc-pause' || kind === 'pfc-resume') {
+      if (count !== 1) throw new Error(`FigureCounter: ${count} PFC frames (${kind}) added as one`);
       this.frameTimes.push(time);
       this.frameFlows.push(flow);
       this.framePauses.push(kind === 'pfc-pause' ? 1 : 0);

@@ -354,10 +354,28 @@ export class EventLog {
   private countRun(run: number, flow: number, described: Record<string, number>, counter: FigureCounter): void {
     const cca = this.ccas[flow];
     const noteSignals = (this.noteSignals ??= new NoteSignals());
+    // The run's rows tallied by kind (a few kinds, compared as strings: no map look-up per row),
+    // added to the counter at its end, each kind at its first row, in the order first seen.
+    const kinds: string[] = [];
+    const firsts: number[] = [];
+    const counts: number[] = [];
+    const cuts: number[] = [];
+    const tally = (at: number, kind: string, cut: boolean): void => {
+      let j = 0;
+      while (j < kinds.length && kinds[j] !== kind) j++;
+      if (j === kinds.length) {
+        kinds.push(kind);
+        firsts.push(at);
+        counts.push(0);
+        cuts.push(0);
+      }
+      counts[j] += 1;
+      if (cut) cuts[j] += 1;
+    };
     let visited = 0;
     const visit = (at: number, kind: string, state: unknown): void => {
       const after = cca.describe(state);
-      counter.add(at, flow, kind, lowersLimit(described, after));
+      tally(at, kind, lowersLimit(described, after));
       described = after;
       visited += 1;
     };
@@ -376,12 +394,13 @@ export class EventLog {
       if (note >= notesEnd) break;
       const time = this.noteTimes.at(note);
       const reaction = cca.onNotification!(state, noteSignals.at(time, this.noteFrom.at(note), this.noteFeedback?.at(note) ?? Number.NaN, cca.name));
-      counter.add(time, flow, 'cnp', false);
+      tally(time, 'cnp', false);
       visit(time, reaction.kind, reaction.state);
       visited = 0;
       state = reaction.state;
     }
     if (timers !== 0) throw new Error(`${cca.name}: a timer run of ${this.runCounts[run]} timers replayed with ${timers} missing`);
+    for (let j = 0; j < kinds.length; j++) counter.addSeveral(firsts[j], flow, kinds[j], counts[j], cuts[j]);
   }
 
   /**
