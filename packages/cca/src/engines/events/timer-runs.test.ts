@@ -9,6 +9,7 @@ import type { PathServerModel } from '../../model.ts';
 import { rate, step } from '@ccalc/curves';
 import { aimdRate } from '../../ccas/aimd-rate.ts';
 import { type CongestionControl, timerDue } from '../../cca.ts';
+import { tableFigures } from '../../event-figures.ts';
 
 /** The model with no CCA able to run its timers as a stretch (advanceTimers removed): every timer one reaction, each an event unless quiet. */
 function eager(model: PathServerModel): PathServerModel {
@@ -228,7 +229,56 @@ function countingNotes(reads: 'now' | 'admitted'): CongestionControl<{ ticks: nu
   };
 }
 
+/**
+ * A CCA whose level climbs by 1 a microsecond and drops to 0 at the timer after it reaches 3, and
+ * which a notification resets to 0: its cuts depend on whether a notification comes before or
+ * after a timer at its instant.
+ */
+function resetting(): CongestionControl<{ level: number; next: number }> {
+  const step = (s: { level: number; next: number }) => ({ level: s.level >= 3 ? 0 : s.level + 1, next: s.next + 1e-6 });
+  return {
+    name: 'resetting',
+    listens: { notifications: true },
+    initial: () => ({ level: 0, next: 1e-6 }),
+    limit: (s) => ({ kind: 'rate', rate: 1e6 * (1 + s.level) }),
+    nextTimer: (s) => s.next,
+    onTimer: (s) => ({ state: step(s), shift: 'admitted', kind: 'climb' }),
+    advanceTimers: (s, until, inclusive, most = Infinity, visit) => {
+      let state = s;
+      let count = 0;
+      let last = -Infinity;
+      while (count < most && timerDue(state.next, until, inclusive)) {
+        last = state.next;
+        state = step(state);
+        count += 1;
+        visit?.(last, 'climb', state);
+      }
+      return { state, count, last };
+    },
+    replayableNotifications: true,
+    onNotification: (s) => ({ state: { level: 0, next: s.next }, shift: 'admitted', kind: 'reset' }),
+    describe: (s) => ({ rate: 1e6 * (1 + s.level) }),
+  };
+}
+
 describe('EventLog.timerRun', () => {
+  it("is counted for summaries (EventLog.figures) as its rows read: a notification before the timer at its instant", () => {
+    const cca = resetting() as CongestionControl<unknown>;
+    const logged = (): EventLog => {
+      const log = new EventLog([cca]);
+      const s0 = cca.initial();
+      const i0 = log.state(0, s0);
+      log.note(2e-6, 0, Number.NaN);
+      log.timerRun(0, s0, i0, 5, 1e-6, 5e-6);
+      return log;
+    };
+    // Levels 1, reset to 0 (a cut), 1, 2, 3, 0 (a cut); a timer first at 2 µs would give one cut.
+    const figures = logged().figures();
+    expect(figures.cuts).toBe(2);
+    expect(figures).toEqual(tableFigures(logged().table()));
+    expect(Object.fromEntries([...figures.kinds].map(([k, v]) => [k, v.count]))).toEqual({ climb: 5, cnp: 1, reset: 1 });
+  });
+
   it('holds notifications (EventLog.note): each read as its two rows, in time order with the timers, a notification first at one instant', () => {
     const cca = countingNotes('now') as CongestionControl<unknown>;
     const log = new EventLog([cca]);
