@@ -2,7 +2,7 @@
  * @ccalc/cca — the path-server model of congestion control on exact curves (paper §III–IV).
  * Browser-safe ESM. See README.md.
  */
-export type { CongestionControl, Limit, Shift, SignalView, Reaction, Listens, AckSignal, TimerAdvance, StatePacking } from './cca.ts';
+export type { CongestionControl, Limit, Shift, SignalView, Reaction, Listens, AckSignal, TimerAdvance, TimerVisitor, StatePacking } from './cca.ts';
 export { timerDue } from './cca.ts';
 export type { FlowSpec, HostSpec, PathServerModel, EcnConfig, QcnConfig, PfcConfig, LinkSpec, TcpPath } from './model.ts';
 export { ingressPorts, sharedHost, flowSenders, type IngressPorts, type FlowSenders } from './ingress-ports.ts';
