@@ -73,11 +73,13 @@ export function timerDue(at: number, until: number, inclusive: boolean): boolean
 
 /**
  * What `CongestionControl.advanceTimers` tells its optional visitor of each timer it runs: the
- * instant (s), the kind `onTimer` would log for it, and the state it left. That state may be
- * changed in place after the call returns (it is the stretch's working copy): read it, never keep it.
- * @example cca.advanceTimers(s, 1e-3, false, Infinity, (at, kind) => console.log(at, kind))
+ * instant (s), the kind `onTimer` would log for it, the state it left, and whether it left the
+ * limit lower (`lowersLimit` of the states before and after it, described: a cut, as summaries
+ * count them). The state may be changed in place after the call returns (it is the stretch's
+ * working copy): read it, never keep it.
+ * @example cca.advanceTimers(s, 1e-3, false, Infinity, (at, kind, _, lowers) => console.log(at, kind, lowers))
  */
-export type TimerVisitor<S> = (at: number, kind: string, state: S) => void;
+export type TimerVisitor<S> = (at: number, kind: string, state: S, lowers: boolean) => void;
 
 /** What `CongestionControl.advanceTimers` returns: the state after the timers, how many ran, and when the last did (s). */
 export interface TimerAdvance<S> {

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { type CongestionControl, timerDue } from '../cca.ts';
+import { lowersLimit } from '../event-figures.ts';
 import { seededRandom } from '../random.ts';
 import { testSignals } from '../test-support/signal-view.ts';
 import { dcqcnNs3Mlx, type Ns3MlxState } from './dcqcn/ns3-mlx.ts';
 import { dcqcnPaper } from './dcqcn/paper.ts';
 import { aimdRate, type AimdRateState } from './aimd-rate.ts';
 
-/** A timer as an engine logs it: its instant (s), kind and the state it left, described. */
-type TimerRow = [number, string, Record<string, number>];
+/** A timer as an engine logs it: its instant (s), kind and the state it left, described; and whether it cut the limit. */
+type TimerRow = [number, string, Record<string, number>, boolean];
 
 /**
  * Each timer due before `until` (at it too when inclusive), at most `most`, run with onTimer, as
@@ -20,8 +21,8 @@ function oneByOne<S>(cca: CongestionControl<S>, s: S, until: number, inclusive: 
   const rows: TimerRow[] = [];
   for (let t = cca.nextTimer(state); count < most && timerDue(t, until, inclusive); t = cca.nextTimer(state)) {
     const reaction = cca.onTimer(state, testSignals(t));
+    rows.push([t, reaction.kind, cca.describe(reaction.state), lowersLimit(cca.describe(state), cca.describe(reaction.state))]);
     state = reaction.state;
-    rows.push([t, reaction.kind, cca.describe(state)]);
     count += 1;
     last = t;
   }
@@ -47,7 +48,7 @@ function compare<S>(cca: CongestionControl<S>, cases: number, randomCase: (rando
     const most = Math.floor(random() * (expected.count + 2));
     const { rows: mostRows, ...mostExpected } = oneByOne(cca, s, until, inclusive, most);
     const visited: TimerRow[] = [];
-    const stopped = cca.advanceTimers!(s, until, inclusive, most, (at, kind, state) => visited.push([at, kind, cca.describe(state)]));
+    const stopped = cca.advanceTimers!(s, until, inclusive, most, (at, kind, state, lowers) => visited.push([at, kind, cca.describe(state), lowers]));
     expect(stopped, `case ${k}, at most ${most}`).toEqual(mostExpected);
     expect(visited, `case ${k}, at most ${most}`).toEqual(mostRows);
     expect(rows.slice(0, most)).toEqual(mostRows);

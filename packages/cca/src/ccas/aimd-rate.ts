@@ -73,11 +73,12 @@ export function aimdRate(p: AimdRateParameters): CongestionControl<AimdRateState
       let last = -Infinity;
       while (count < most && timerDue(at, until, inclusive)) {
         const congested = congestedAt(s, at);
+        const before = rate;
         if (!congested) rate = increased(rate);
         count += 1;
         last = at;
         at += p.increaseInterval;
-        if (visit !== undefined) visit(last, timerKind(congested), { rate, nextIncrease: at, lastCongestion: s.lastCongestion });
+        if (visit !== undefined) visit(last, timerKind(congested), { rate, nextIncrease: at, lastCongestion: s.lastCongestion }, rate < before);
       }
       return count === 0 ? { state: s, count, last } : { state: { rate, nextIncrease: at, lastCongestion: s.lastCongestion }, count, last };
     },

@@ -145,10 +145,12 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
         const at = nextTimer(next ?? s);
         if (!timerDue(at, until, inclusive)) break;
         next ??= copy(s);
+        const rate = next.rc;
         const kind = timerStep(next, at);
         count += 1;
         last = at;
-        if (visit !== undefined) visit(at, kind, next);
+        // Described, the rate is rc: a cut lowers it.
+        if (visit !== undefined) visit(at, kind, next, next.rc < rate);
       }
       return { state: next ?? s, count, last };
     },

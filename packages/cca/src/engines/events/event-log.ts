@@ -335,7 +335,7 @@ export class EventLog {
         counter.add(time, flow, 'cnp', false);
         counter.add(time, flow, this.kindNames[this.after.at(k)], false);
       } else if (kind === TIMER_RUN) {
-        this.countRun(this.after.at(k), flow, this.describe(this.before.at(k)), counter);
+        this.countRun(this.after.at(k), flow, counter);
       } else {
         const before = this.before.at(k);
         const after = this.after.at(k);
@@ -346,12 +346,12 @@ export class EventLog {
   }
 
   /**
-   * Adds the rows timer run `run` of `flow` stands for to `counter`, its start state described as
-   * `described`: the same rows as {@link replayRun} replays, its timers counted by the CCA's
-   * `advanceTimers` with a visitor (no state object, reaction and row each: 10,000 senders' runs
-   * hold 4.4·10⁸ timers), stopped at each notification, which `onNotification` handles.
+   * Adds the rows timer run `run` of `flow` stands for to `counter`: the same rows as
+   * {@link replayRun} replays, its timers counted by the CCA's `advanceTimers` with a visitor, which
+   * says which cut (no state object, reaction, row or description each: 10,000 senders' runs hold
+   * 4.4·10⁸ timers), stopped at each notification, which `onNotification` handles.
    */
-  private countRun(run: number, flow: number, described: Record<string, number>, counter: FigureCounter): void {
+  private countRun(run: number, flow: number, counter: FigureCounter): void {
     const cca = this.ccas[flow];
     const noteSignals = (this.noteSignals ??= new NoteSignals());
     // The run's rows tallied by kind (a few kinds, compared as strings: no map look-up per row),
@@ -373,10 +373,8 @@ export class EventLog {
       if (cut) cuts[j] += 1;
     };
     let visited = 0;
-    const visit = (at: number, kind: string, state: unknown): void => {
-      const after = cca.describe(state);
-      tally(at, kind, lowersLimit(described, after));
-      described = after;
+    const visit = (at: number, kind: string, _: unknown, lowers: boolean): void => {
+      tally(at, kind, lowers);
       visited += 1;
     };
     let state = this.runStart(run, cca);
@@ -395,8 +393,7 @@ export class EventLog {
       const time = this.noteTimes.at(note);
       const reaction = cca.onNotification!(state, noteSignals.at(time, this.noteFrom.at(note), this.noteFeedback?.at(note) ?? Number.NaN, cca.name));
       tally(time, 'cnp', false);
-      visit(time, reaction.kind, reaction.state);
-      visited = 0;
+      tally(time, reaction.kind, reaction.state !== state && lowersLimit(cca.describe(state), cca.describe(reaction.state)));
       state = reaction.state;
     }
     if (timers !== 0) throw new Error(`${cca.name}: a timer run of ${this.runCounts[run]} timers replayed with ${timers} missing`);

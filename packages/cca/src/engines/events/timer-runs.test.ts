@@ -158,9 +158,10 @@ function toggling(): CongestionControl<{ high: boolean; next: number }> {
       let count = 0;
       while (count < most && timerDue(state.next, until, inclusive)) {
         const at = state.next;
+        const high = state.high;
         state = step(state);
         count += 1;
-        visit?.(at, 'toggle', state);
+        visit?.(at, 'toggle', state, high && !state.high);
       }
       return { state, count, last: count > 0 ? state.next - 10e-6 : -Infinity };
     },
@@ -205,7 +206,7 @@ function ticking(reads: 'now' | 'admitted'): CongestionControl<{ ticks: number; 
         last = state.next;
         state = { ticks: state.ticks + 1, next: state.next + 1e-6 };
         count += 1;
-        visit?.(last, 'tick', state);
+        visit?.(last, 'tick', state, false);
       }
       return { state, count, last };
     },
@@ -249,9 +250,10 @@ function resetting(): CongestionControl<{ level: number; next: number }> {
       let last = -Infinity;
       while (count < most && timerDue(state.next, until, inclusive)) {
         last = state.next;
+        const level = state.level;
         state = step(state);
         count += 1;
-        visit?.(last, 'climb', state);
+        visit?.(last, 'climb', state, state.level < level);
       }
       return { state, count, last };
     },
