@@ -1,4 +1,4 @@
-import type { CongestionControl, SignalView } from '../../cca.ts';
+import type { CongestionControl, Reaction, SignalView } from '../../cca.ts';
 import type { EngineEvent, SentNotification } from '../../results.ts';
 import type { EventTable } from '../../event-table.ts';
 import { FloatColumn, IntColumn } from './log-columns.ts';
@@ -353,7 +353,6 @@ export class EventLog {
    */
   private countRun(run: number, flow: number, counter: FigureCounter): void {
     const cca = this.ccas[flow];
-    const noteSignals = (this.noteSignals ??= new NoteSignals());
     // The run's rows tallied by kind (a few kinds, compared as strings: no map look-up per row),
     // added to the counter at its end, each kind at its first row, in the order first seen.
     const kinds: string[] = [];
@@ -391,7 +390,7 @@ export class EventLog {
       state = advance.state;
       if (note >= notesEnd) break;
       const time = this.noteTimes.at(note);
-      const reaction = cca.onNotification!(state, noteSignals.at(time, this.noteFrom.at(note), this.noteFeedback?.at(note) ?? Number.NaN, cca.name));
+      const reaction = this.heldNotification(cca, state, note);
       tally(time, 'cnp', false);
       tally(time, reaction.kind, reaction.state !== state && lowersLimit(cca.describe(state), cca.describe(reaction.state)));
       state = reaction.state;
@@ -410,7 +409,6 @@ export class EventLog {
   private replayRun(run: number, flow: number, row: (time: number, kind: number, state: unknown, next: unknown) => void): void {
     const cca = this.ccas[flow];
     const signals = (this.timerSignals ??= new TimerSignals());
-    const noteSignals = (this.noteSignals ??= new NoteSignals());
     let state = this.runStart(run, cca);
     let note = run > 0 ? this.runNotesEnd[run - 1] : 0;
     const notesEnd = this.runNotesEnd[run];
@@ -419,7 +417,7 @@ export class EventLog {
       const noted = note < notesEnd && this.noteTimes.at(note) <= at;
       const time = noted ? this.noteTimes.at(note) : at;
       const reaction = noted
-        ? cca.onNotification!(state, noteSignals.at(time, this.noteFrom.at(note), this.noteFeedback?.at(note) ?? Number.NaN, cca.name))
+        ? this.heldNotification(cca, state, note)
         : cca.onTimer(state, signals.at(at, cca.name));
       if (noted) {
         row(time, this.cnpKind, state, state);
@@ -432,6 +430,12 @@ export class EventLog {
 
   private timerSignals: TimerSignals | undefined;
   private noteSignals: NoteSignals | undefined;
+
+  /** `cca`'s reaction in `state` to the notification `note` that a run holds (see note). */
+  private heldNotification(cca: CongestionControl<unknown>, state: unknown, note: number): Reaction<unknown> {
+    const signals = (this.noteSignals ??= new NoteSignals());
+    return cca.onNotification!(state, signals.at(this.noteTimes.at(note), this.noteFrom.at(note), this.noteFeedback?.at(note) ?? Number.NaN, cca.name));
+  }
 
   /** The registered state `index` described ({} for NONE): one object per state, built when first read. */
   describe(index: number): Record<string, number> {

@@ -141,6 +141,26 @@ describe('timers run as stretches give the results of running each as a reaction
 });
 
 /**
+ * `advanceTimers` for a test CCA whose one timer, due at `state.next`, is `step`: each logged as
+ * `kind`, a cut where `lowers(before, after)`.
+ */
+function steppedTimers<S extends { next: number }>(step: (s: S) => S, kind: string, lowers: (before: S, after: S) => boolean): NonNullable<CongestionControl<S>['advanceTimers']> {
+  return (s, until, inclusive, most = Infinity, visit) => {
+    let state = s;
+    let count = 0;
+    let last = -Infinity;
+    while (count < most && timerDue(state.next, until, inclusive)) {
+      const before = state;
+      last = state.next;
+      state = step(state);
+      count += 1;
+      visit?.(last, kind, state, lowers(before, state));
+    }
+    return { state, count, last };
+  };
+}
+
+/**
  * A CCA whose timer, every 10 µs, switches its rate between 1 and 3 MB/s: at these rates a 1,000 B
  * packet takes 333 to 1,000 µs to admit, so a PFC pause often finds one in progress.
  */
@@ -153,18 +173,7 @@ function toggling(): CongestionControl<{ high: boolean; next: number }> {
     limit: (s) => ({ kind: 'rate', rate: s.high ? 3e6 : 1e6 }),
     nextTimer: (s) => s.next,
     onTimer: (s) => ({ state: step(s), shift: 'admitted', kind: 'toggle' }),
-    advanceTimers: (s, until, inclusive, most = Infinity, visit) => {
-      let state = s;
-      let count = 0;
-      while (count < most && timerDue(state.next, until, inclusive)) {
-        const at = state.next;
-        const high = state.high;
-        state = step(state);
-        count += 1;
-        visit?.(at, 'toggle', state, high && !state.high);
-      }
-      return { state, count, last: count > 0 ? state.next - 10e-6 : -Infinity };
-    },
+    advanceTimers: steppedTimers(step, 'toggle', (before, after) => before.high && !after.high),
     describe: (s) => ({ rate: s.high ? 3e6 : 1e6 }),
   };
 }
@@ -198,18 +207,7 @@ function ticking(reads: 'now' | 'admitted'): CongestionControl<{ ticks: number; 
     limit: () => ({ kind: 'rate', rate: 1e9 }),
     nextTimer: (s) => s.next,
     onTimer: (s, signals) => ({ state: { ticks: s.ticks + (reads === 'now' ? 1 : signals.admitted(signals.now)), next: s.next + 1e-6 }, shift: 'none', kind: 'tick' }),
-    advanceTimers: (s, until, inclusive, most = Infinity, visit) => {
-      let state = s;
-      let count = 0;
-      let last = -Infinity;
-      while (count < most && timerDue(state.next, until, inclusive)) {
-        last = state.next;
-        state = { ticks: state.ticks + 1, next: state.next + 1e-6 };
-        count += 1;
-        visit?.(last, 'tick', state, false);
-      }
-      return { state, count, last };
-    },
+    advanceTimers: steppedTimers((s) => ({ ticks: s.ticks + 1, next: s.next + 1e-6 }), 'tick', () => false),
     describe: (s) => ({ ticks: s.ticks }),
   };
 }
@@ -244,19 +242,7 @@ function resetting(): CongestionControl<{ level: number; next: number }> {
     limit: (s) => ({ kind: 'rate', rate: 1e6 * (1 + s.level) }),
     nextTimer: (s) => s.next,
     onTimer: (s) => ({ state: step(s), shift: 'admitted', kind: 'climb' }),
-    advanceTimers: (s, until, inclusive, most = Infinity, visit) => {
-      let state = s;
-      let count = 0;
-      let last = -Infinity;
-      while (count < most && timerDue(state.next, until, inclusive)) {
-        last = state.next;
-        const level = state.level;
-        state = step(state);
-        count += 1;
-        visit?.(last, 'climb', state, state.level < level);
-      }
-      return { state, count, last };
-    },
+    advanceTimers: steppedTimers(step, 'climb', (before, after) => after.level < before.level),
     replayableNotifications: true,
     onNotification: (s) => ({ state: { level: 0, next: s.next }, shift: 'admitted', kind: 'reset' }),
     describe: (s) => ({ rate: 1e6 * (1 + s.level) }),
