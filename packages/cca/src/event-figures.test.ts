@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runEvents } from './engines/events/run-events.ts';
+import { runPathServer } from './engine.ts';
 import { eventEngineSupport } from './engines/events/support.ts';
 import { ns3IncastModel } from './examples.ts';
 import { randomPacketModel } from './test-support/random-models.ts';
@@ -45,6 +46,16 @@ describe('eventFigures', () => {
     expect(waiting.stats.runNotifications).toBeGreaterThan(0);
     check(waiting);
     expect(eventFigures(waiting).kinds.get('cnp')?.count).toBe(waiting.notifications.length);
+  });
+
+  it('of the curve engine, read off its events once per result', () => {
+    const result = runPathServer(ns3IncastModel({ dcqcn: true, pfc: true, horizon: 2e-4 }));
+    const figures = eventFigures(result);
+    expect(figures.kinds.get('pfc-pause')?.count).toBeGreaterThan(0);
+    expect(figures).toEqual(tableFigures(eventTable(result)));
+    // The summary and the paused senders' series both ask: the second call reads nothing again.
+    expect(eventFigures(result)).toBe(figures);
+    expect(eventFigures({ ...result, events: [...result.events] })).not.toBe(figures);
   });
 
   it('of 60 random models (every DCQCN variant, rate AIMD, ECN, PFC, new connections)', () => {

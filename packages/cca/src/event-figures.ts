@@ -28,8 +28,18 @@ export interface EventFigures {
  * @example eventFigures(runEvents(ns3IncastModel({ horizon: 1e-3 }))).kinds.get('pfc-pause')?.count
  */
 export function eventFigures(result: Pick<EngineResult, 'events' | 'eventTable' | 'eventFigures'>): EventFigures {
-  return result.eventFigures?.() ?? tableFigures(eventTable(result));
+  const own = result.eventFigures?.();
+  if (own !== undefined) return own;
+  // Read off the table once per result (a result's events are read-only): summaries and the
+  // paused senders' series both ask.
+  const key = result.eventTable ?? result.events;
+  let figures = readFigures.get(key);
+  if (figures === undefined) readFigures.set(key, (figures = tableFigures(eventTable(result))));
+  return figures;
 }
+
+/** The figures read off each result's events (see {@link eventFigures}), by its table or events. */
+const readFigures = new WeakMap<object, EventFigures>();
 
 /**
  * Whether a CCA's limit is lower in state `after` than in `before` (both described): its `rate`,
