@@ -2,11 +2,12 @@
  * Instructions the event engine executes for the simulator's incast (A1, A2, A3 to completion),
  * counted by valgrind (callgrind): a cost that, unlike time, does not move with the machine's
  * spells. On the project's 2-core machine wall times of one build vary by ±30 % from one run to
- * the next, while these counts vary by about 1 % (BENCHMARKS.md), so two builds can be compared on
- * any day. Each build runs in two processes under valgrind, one run and 1 + R runs; the difference
- * divided by R is one warm run (JIT warm-up of later tiers and GC included), the first process the
- * cold one with Node's start-up. Valgrind is slow: about 4 minutes for A1 with R = 1.
- *   node scripts/instruction-count.mjs A1 [R] [dist …] [--node-flags="--flag …"]
+ * the next, while these counts repeat to 0.3 % (BENCHMARKS.md), so two builds can be compared on
+ * any day. They are a proxy for time: a cache miss costs more than an addition. Each build runs in
+ * two processes under valgrind, one run and 1 + R runs; the difference divided by R is one warm run
+ * (JIT warm-up of later tiers and GC included), the first process the cold one with Node's
+ * start-up. Valgrind is slow: about 3 minutes a build for A1 with R = 1, 4 for A2.
+ *   node scripts/instruction-count.mjs A1|A2|A3 [R] [dist …] [--block-mode] [--node-flags="--flag …"]
  * `--block-mode` runs the engine's block mode (runEvents' `blockMode`, { enter: 64, low: 16 }).
  * `dist`: built @ccalc/cca directories to compare (default packages/cca/dist), e.g. a copy of the
  * base build: cp -r packages/cca/dist /tmp/dist-base, then node scripts/instruction-count.mjs A2 1
