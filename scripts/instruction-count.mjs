@@ -2,7 +2,7 @@
  * Instructions the event engine executes for the simulator's incast (A1, A2, A3 to completion),
  * counted by valgrind (callgrind): a cost that, unlike time, does not move with the machine's
  * spells. On the project's 2-core machine wall times of one build vary by ±30 % from one run to
- * the next, while these counts repeat to 0.3 % (BENCHMARKS.md), so two builds can be compared on
+ * the next, while these counts repeat to 0.3–2 % (BENCHMARKS.md), so two builds can be compared on
  * any day. They are a proxy for time: a cache miss costs more than an addition. Each build runs in
  * two processes under valgrind, one run and 1 + R runs; the difference divided by R is one warm run
  * (JIT warm-up of later tiers and GC included), the first process the cold one with Node's
