@@ -37,7 +37,7 @@ export class Arrivals {
    * port of a flow is its ingress (`ingressOf`).
    */
   queue(senders: PacketSender[], port: FifoPort, ingressOf: Int32Array): void {
-    this.order(senders, ingressOf);
+    if (this.count > 1) this.order(senders, ingressOf);
     const { flows, times } = this;
     for (let k = 0; k < this.count; k++) port.arrive(flows[k], times[k], (senders[flows[k]].started - 1) * port.packet, k > 0);
     this.count = 0;

@@ -127,9 +127,19 @@ export class FifoPort {
 
   /** When the next transmission starts (s): the head packet once the server is free; +∞ if empty. */
   nextDequeue(): number {
-    if (this.tail === this.head) return Infinity;
-    const arrival = this.ringArrival[this.head & (this.ringArrival.length - 1)];
-    return arrival > this.free ? arrival : this.busyStart + this.busyCount * this.packetTime;
+    return this.nextStart;
+  }
+
+  /** {@link nextDequeue}, kept up to date by every change of the queue or the server (read about twice per packet). */
+  private nextStart = Infinity;
+
+  /** Computes {@link nextStart} again after the queue or the server changed. */
+  private updateNextStart(): void {
+    if (this.tail === this.head) this.nextStart = Infinity;
+    else {
+      const arrival = this.ringArrival[this.head & (this.ringArrival.length - 1)];
+      this.nextStart = arrival > this.free ? arrival : this.busyStart + this.busyCount * this.packetTime;
+    }
   }
 
   /** The earliest 'paper' PFC resume (s; +∞ for none). */
@@ -153,6 +163,8 @@ export class FifoPort {
       this.decide(flow, time, from, this.arrivedBefore * this.packet - this.departedAt(time));
     }
     this.push(flow, time);
+    // The only packet queued: it is the next to start.
+    if (this.tail - this.head === 1) this.updateNextStart();
     if (this.records) this.arrivalTimes.push(time);
     this.arrivedTotal += 1;
     const g = this.ingressOf[flow];
@@ -172,6 +184,7 @@ export class FifoPort {
   handOver(): { state: PortState; head: number } {
     const head = this.ringArrival[this.head & (this.ringArrival.length - 1)];
     this.head = this.tail;
+    this.nextStart = Infinity;
     const state = { startedTotal: this.startedTotal, busyStart: this.busyStart, busyCount: this.busyCount, dequeued: this.dequeued, pausedAtSwitch: this.pausedAtSwitch };
     return { state, head };
   }
@@ -192,6 +205,7 @@ export class FifoPort {
       this.ingress[this.ingressOf[queue.flows[k]]] += 1;
     }
     this.arrivedTotal = this.arrivedBefore = this.startedTotal + queue.flows.length;
+    this.updateNextStart();
   }
 
   /** Starts the head packet's transmission at `time` (= nextDequeue()); returns its flow. */
@@ -209,6 +223,7 @@ export class FifoPort {
     this.current = time;
     this.free = this.busyStart + this.busyCount * this.packetTime;
     this.startedTotal += 1;
+    this.updateNextStart();
     const from = this.dequeued[flow] * this.packet;
     this.dequeued[flow] += 1;
     if (this.records) {
