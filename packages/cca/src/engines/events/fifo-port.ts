@@ -144,11 +144,11 @@ export class FifoPort {
 
   /** The earliest 'paper' PFC resume (s; +∞ for none). */
   nextResume(): number {
-    if (this.pfc?.resume !== 'paper') return Infinity;
-    let time = Infinity;
-    for (let j = 0; j < this.resumeAt.length; j++) if (this.resumeAt[j] < time) time = this.resumeAt[j];
-    return time;
+    return this.earliestResume;
   }
+
+  /** {@link nextResume}: the least of `resumeAt`, kept as it changes (read about 1.5 times per packet). */
+  private earliestResume = Infinity;
 
   /** A packet of `flow` arrives at `time`; `sameInstant`: an earlier packet arrived at this instant. */
   arrive(flow: number, time: number, from: number, sameInstant: boolean): void {
@@ -172,7 +172,10 @@ export class FifoPort {
     if (this.pfc !== undefined && this.pausedAtSwitch[g] === 0 && count * this.packet > this.pfc.xOff + MARGIN) {
       this.pausedAtSwitch[g] = 1;
       this.listener.frame(g, time, 'pfc-pause');
-      if (this.pfc.resume === 'paper') this.resumeAt[g] = time + (this.pfc.xOff - this.pfc.xOn) / (this.pfc.lineRate as number);
+      if (this.pfc.resume === 'paper') {
+        this.resumeAt[g] = time + (this.pfc.xOff - this.pfc.xOn) / (this.pfc.lineRate as number);
+        if (this.resumeAt[g] < this.earliestResume) this.earliestResume = this.resumeAt[g];
+      }
     }
   }
 
@@ -255,6 +258,9 @@ export class FifoPort {
       this.listener.frame(g, time, 'pfc-pause');
       this.resumeAt[g] = time + (pfc.xOff - pfc.xOn) / (pfc.lineRate as number);
     }
+    let earliest = Infinity;
+    for (let k = 0; k < this.resumeAt.length; k++) if (this.resumeAt[k] < earliest) earliest = this.resumeAt[k];
+    this.earliestResume = earliest;
   }
 
   /** Bytes the server has sent by t (fluid: the packet in transmission counts as far as it got). */

@@ -760,6 +760,7 @@ export class PacketSender {
     this.planBase = base;
     this.planIndex = 0;
     this.plans += 1;
+    this.nextOnFormula = false;
     this.nextStart = this.findStart();
     this.bytesTime = this.findBytes(x);
     const blind = this.lazyReactions && (this.paused || this.done()) && !this.gated && this.runsTimers && admitsNothing(this.plan);
@@ -801,7 +802,20 @@ export class PacketSender {
    * start; +∞ if the plan never gets there.
    */
   private findStart(): number {
+    // The packet before was found on the formula of segment planIndex of this plan: plannedFrom
+    // would find this one there too, by the same arithmetic, unless it falls past the segment's
+    // end (its other tests held for the packet before, at a lower level, so they hold now).
+    if (this.nextOnFormula) {
+      const g = this.plan;
+      const i = this.planIndex;
+      const x = this.onSegment(i, this.started);
+      if (i + 1 >= g.t.length || x < g.t[i + 1]) {
+        this.nextExtends = this.runPlan === this.plans && this.runSegment === i;
+        return this.planT0 + x;
+      }
+    }
     const x = this.plannedFrom(this.started, this.planIndex);
+    this.nextOnFormula = this.foundOnFormula;
     this.planIndex = this.foundIndex;
     this.nextExtends = this.foundOnFormula && this.runPlan === this.plans && this.runSegment === this.planIndex;
     return x;
@@ -810,6 +824,8 @@ export class PacketSender {
   /** The plan segment where {@link plannedFrom} found its packet, and whether by its formula. */
   private foundIndex = 0;
   private foundOnFormula = false;
+  /** Whether `nextStart` was found on the formula of plan segment `planIndex` (false for a new plan). */
+  private nextOnFormula = false;
 
   /**
    * When packet k (k ≥ started) starts under the current plan, looking from segment `from` on
