@@ -5,9 +5,7 @@ import type { PortListener } from './fifo-port.ts';
 import { Floats, Ints } from './growable.ts';
 import { IndexedHeap } from './indexed-heap.ts';
 import { instantTolerance } from './progress.ts';
-
-/** Bytes: rounding guard of the PFC thresholds, as in FifoPort. */
-const MARGIN = 1e-6;
+import { pfcCounts } from './pfc-counts.ts';
 
 /** A closed block of this many flows or more is put in FIFO order once, when first queried. */
 const MATERIALIZE = 8;
@@ -110,8 +108,7 @@ export class BlockQueue {
     this.T = T;
     this.busyStart = port.busyStart;
     this.firstRank = port.startedTotal - port.busyCount;
-    this.pauseAbove = pfc === undefined ? Infinity : largestCount((c) => !(c * packet > pfc.xOff + MARGIN));
-    this.resumeAtMost = pfc === undefined ? -1 : largestCount((c) => c * packet < pfc.xOn + MARGIN);
+    ({ pauseAbove: this.pauseAbove, resumeAtMost: this.resumeAtMost } = pfcCounts(pfc, packet));
     this.sending = new Uint8Array(n);
     this.atArrivals = new IndexedHeap(n);
     this.atTransmissions = new IndexedHeap(n + 1);
@@ -625,18 +622,4 @@ export class BlockQueue {
       this.atTransmissions.set(this.n, this.startOf(this.endPacket));
     }
   }
-}
-
-/** The largest count c ≥ 0 with ok(c) (ok holds from 0 up to some count, then fails). */
-function largestCount(ok: (c: number) => boolean): number {
-  if (!ok(0)) return -1;
-  let hi = 1;
-  while (ok(hi)) hi *= 2;
-  let lo = hi >> 1;
-  while (lo + 1 < hi) {
-    const mid = (lo + hi) >> 1;
-    if (ok(mid)) lo = mid;
-    else hi = mid;
-  }
-  return lo;
 }

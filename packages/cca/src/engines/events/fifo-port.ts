@@ -3,9 +3,8 @@ import type { EcnConfig, PfcConfig, QcnConfig } from '../../model.ts';
 import { QcnCongestionPoint } from '../../qcn-congestion-point.ts';
 import { Floats } from './growable.ts';
 import type { PortState } from './block-queue.ts';
+import { PFC_MARGIN, pfcCounts } from './pfc-counts.ts';
 
-/** Bytes: rounding guard of the PFC thresholds, as in the curve engine's PfcController. */
-const MARGIN = 1e-6;
 
 /** What the port tells the engine: a PFC frame sent to an ingress, or a flow's packet marked (then notified by the receiver). */
 export interface PortListener {
@@ -63,6 +62,13 @@ export class FifoPort {
   /** 'paper' resume: when each paused ingress resumes (s). */
   private readonly resumeAt: Float64Array;
   private readonly decisions: MarkDecisions | null;
+  /** The PFC thresholds as packet counts per ingress (pfcCounts), and whether it resumes at X_on. */
+  private readonly pauseAbove: number;
+  private readonly resumeAtMost: number;
+  private readonly resumesAtThreshold: boolean;
+  /** Whether ECN marks packets at enqueue, or at dequeue. */
+  private readonly marksAtEnqueue: boolean;
+  private readonly marksAtDequeue: boolean;
   readonly gaps: (NotificationGap | NotificationGrid)[];
   /** Each flow's transmission starts (s; for the result's curves). */
   readonly flowStarts: Floats[];
@@ -111,6 +117,10 @@ export class FifoPort {
     this.pausedAtSwitch = new Uint8Array(ports);
     this.resumeAt = new Float64Array(ports).fill(Infinity);
     this.decisions = ecn === undefined ? null : new MarkDecisions(ecn.random ?? 'expected', flows);
+    ({ pauseAbove: this.pauseAbove, resumeAtMost: this.resumeAtMost } = pfcCounts(pfc, packet));
+    this.resumesAtThreshold = pfc !== undefined && pfc.resume !== 'paper';
+    this.marksAtEnqueue = ecn !== undefined && ecn.at !== 'dequeue';
+    this.marksAtDequeue = ecn?.at === 'dequeue';
     this.gaps = Array.from({ length: flows }, () => notificationPacing(ecn ?? {}));
     this.flowStarts = capacities.map((c) => new Floats(records ? c : 1));
   }
@@ -158,7 +168,7 @@ export class FifoPort {
       const fb = this.qcn.arrival(this.queued * this.packet);
       if (fb !== null) this.listener.feedback(flow, time, from, fb);
     }
-    if (this.ecn !== undefined && this.ecn.at !== 'dequeue') {
+    if (this.marksAtEnqueue) {
       // Marked at enqueue: the bytes that arrived before this instant, less the fluid departures.
       this.decide(flow, time, from, this.arrivedBefore * this.packet - this.departedAt(time));
     }
@@ -169,11 +179,12 @@ export class FifoPort {
     this.arrivedTotal += 1;
     const g = this.ingressOf[flow];
     const count = ++this.ingress[g];
-    if (this.pfc !== undefined && this.pausedAtSwitch[g] === 0 && count * this.packet > this.pfc.xOff + MARGIN) {
+    if (count > this.pauseAbove && this.pausedAtSwitch[g] === 0) {
       this.pausedAtSwitch[g] = 1;
       this.listener.frame(g, time, 'pfc-pause');
-      if (this.pfc.resume === 'paper') {
-        this.resumeAt[g] = time + (this.pfc.xOff - this.pfc.xOn) / (this.pfc.lineRate as number);
+      if (!this.resumesAtThreshold) {
+        const pfc = this.pfc!;
+        this.resumeAt[g] = time + (pfc.xOff - pfc.xOn) / (pfc.lineRate as number);
         if (this.resumeAt[g] < this.earliestResume) this.earliestResume = this.resumeAt[g];
       }
     }
@@ -235,12 +246,12 @@ export class FifoPort {
     }
     const g = this.ingressOf[flow];
     const count = --this.ingress[g];
-    if (this.pfc !== undefined && this.pfc.resume !== 'paper' && this.pausedAtSwitch[g] === 1 && count * this.packet < this.pfc.xOn + MARGIN) {
+    if (count <= this.resumeAtMost && this.resumesAtThreshold && this.pausedAtSwitch[g] === 1) {
       this.pausedAtSwitch[g] = 0;
       this.listener.frame(g, time, 'pfc-resume');
     }
     // Marked at dequeue: the queue the packet leaves behind.
-    if (this.ecn?.at === 'dequeue') this.decide(flow, time, from, this.queued * this.packet);
+    if (this.marksAtDequeue) this.decide(flow, time, from, this.queued * this.packet);
     return flow;
   }
 
@@ -253,7 +264,7 @@ export class FifoPort {
     this.pausedAtSwitch[g] = 0;
     this.resumeAt[g] = Infinity;
     this.listener.frame(g, time, 'pfc-resume');
-    if (this.ingress[g] * this.packet > pfc.xOff + MARGIN) {
+    if (this.ingress[g] * this.packet > pfc.xOff + PFC_MARGIN) {
       this.pausedAtSwitch[g] = 1;
       this.listener.frame(g, time, 'pfc-pause');
       this.resumeAt[g] = time + (pfc.xOff - pfc.xOn) / (pfc.lineRate as number);
