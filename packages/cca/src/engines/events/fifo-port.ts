@@ -5,7 +5,6 @@ import { Floats } from './growable.ts';
 import type { PortState } from './block-queue.ts';
 import { PFC_MARGIN, pfcCounts } from './pfc-counts.ts';
 
-
 /** What the port tells the engine: a PFC frame sent to an ingress, or a flow's packet marked (then notified by the receiver). */
 export interface PortListener {
   frame(ingress: number, time: number, kind: 'pfc-pause' | 'pfc-resume'): void;
