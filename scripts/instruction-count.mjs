@@ -108,7 +108,7 @@ if (args[0] === '--run') {
     const warm = (table, key) => ((more[table].get(key) ?? 0) - (one[table].get(key) ?? 0)) / runs;
     console.log('  category | cold process | one warm run');
     for (const [k, n] of [...one.categories].sort((a, b) => b[1] - a[1])) console.log(`  ${k} | ${billions(n)} | ${billions(warm('categories', k))}`);
-    const names = [...new Set([...more.functions.keys()])].map((k) => [k, warm('functions', k)]).sort((a, b) => b[1] - a[1]).slice(0, top);
+    const names = [...more.functions.keys()].map((k) => [k, warm('functions', k)]).sort((a, b) => b[1] - a[1]).slice(0, top);
     console.log(`  the warm run's ${names.length} costliest functions (self, callees inlined into them included):`);
     for (const [k, n] of names) console.log(`  ${billions(n)} ${k.slice(0, 140)}`);
   }

@@ -3,7 +3,7 @@ import type { EcnConfig, PfcConfig, QcnConfig } from '../../model.ts';
 import { QcnCongestionPoint } from '../../qcn-congestion-point.ts';
 import { Floats } from './growable.ts';
 import type { PortState } from './block-queue.ts';
-import { PFC_MARGIN, pfcCounts } from './pfc-counts.ts';
+import { pfcCounts } from './pfc-counts.ts';
 
 /** What the port tells the engine: a PFC frame sent to an ingress, or a flow's packet marked (then notified by the receiver). */
 export interface PortListener {
@@ -178,14 +178,17 @@ export class FifoPort {
     this.arrivedTotal += 1;
     const g = this.ingressOf[flow];
     const count = ++this.ingress[g];
-    if (count > this.pauseAbove && this.pausedAtSwitch[g] === 0) {
-      this.pausedAtSwitch[g] = 1;
-      this.listener.frame(g, time, 'pfc-pause');
-      if (!this.resumesAtThreshold) {
-        const pfc = this.pfc!;
-        this.resumeAt[g] = time + (pfc.xOff - pfc.xOn) / (pfc.lineRate as number);
-        if (this.resumeAt[g] < this.earliestResume) this.earliestResume = this.resumeAt[g];
-      }
+    if (count > this.pauseAbove && this.pausedAtSwitch[g] === 0) this.pause(g, time);
+  }
+
+  /** Ingress g goes above X_off at `time`: a PAUSE to it, and with 'paper' resume its RESUME (X_off − X_on)/C later. */
+  private pause(g: number, time: number): void {
+    this.pausedAtSwitch[g] = 1;
+    this.listener.frame(g, time, 'pfc-pause');
+    if (!this.resumesAtThreshold) {
+      const pfc = this.pfc!;
+      this.resumeAt[g] = time + (pfc.xOff - pfc.xOn) / (pfc.lineRate as number);
+      if (this.resumeAt[g] < this.earliestResume) this.earliestResume = this.resumeAt[g];
     }
   }
 
@@ -256,18 +259,14 @@ export class FifoPort {
 
   /** The earliest 'paper' resume, and a new PAUSE at once if that ingress is still above X_off. */
   resume(): void {
-    const pfc = this.pfc!;
     let g = 0;
     for (let k = 1; k < this.resumeAt.length; k++) if (this.resumeAt[k] < this.resumeAt[g]) g = k;
     const time = this.resumeAt[g];
     this.pausedAtSwitch[g] = 0;
     this.resumeAt[g] = Infinity;
     this.listener.frame(g, time, 'pfc-resume');
-    if (this.ingress[g] * this.packet > pfc.xOff + PFC_MARGIN) {
-      this.pausedAtSwitch[g] = 1;
-      this.listener.frame(g, time, 'pfc-pause');
-      this.resumeAt[g] = time + (pfc.xOff - pfc.xOn) / (pfc.lineRate as number);
-    }
+    if (this.ingress[g] > this.pauseAbove) this.pause(g, time);
+    // The resume just taken may have been the earliest.
     let earliest = Infinity;
     for (let k = 0; k < this.resumeAt.length; k++) if (this.resumeAt[k] < earliest) earliest = this.resumeAt[k];
     this.earliestResume = earliest;
