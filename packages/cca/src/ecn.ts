@@ -2,6 +2,7 @@ import { type Curve, close, lowerPseudoInverseAt, upperPseudoInverseAt } from '@
 import type { EcnConfig } from './model.ts';
 import type { Trace } from './trace.ts';
 import { Mulberry32, streamSeed } from './random.ts';
+import { packedArray } from './packed-array.ts';
 
 /**
  * RED marking probability p(x) for a backlog of x bytes (paper §III-B.d, with the misprint fixed:
@@ -99,7 +100,7 @@ export class MarkDecisions {
 
   constructor(random: { seed: number } | 'expected', flows: number) {
     this.accumulated = new Array(flows).fill(0);
-    this.draws = random === 'expected' ? null : Array.from({ length: flows }, (_, j) => new Mulberry32(streamSeed(random.seed, j)));
+    this.draws = random === 'expected' ? null : packedArray(flows, (j) => new Mulberry32(streamSeed(random.seed, j)));
   }
 
   /** Whether flow j's next packet, found at marking probability p > 0, is marked. */
@@ -134,7 +135,7 @@ export class EcnMarker {
    */
   constructor(private readonly config: EcnConfig, flows: number, private readonly wholePackets = false) {
     this.nextLevel = new Array(flows).fill(config.packetSize);
-    this.gaps = Array.from({ length: flows }, () => notificationPacing(config));
+    this.gaps = packedArray(flows, () => notificationPacing(config));
     // One stream per flow: a flow's draws follow its own packets in time order, so a trial run over
     // a window and the run cut back to a prefix of it draw the same numbers for the same packets.
     this.decisions = new MarkDecisions(config.random ?? 'expected', flows);

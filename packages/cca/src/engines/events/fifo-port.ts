@@ -2,6 +2,7 @@ import { redProbability, MarkDecisions, notificationPacing, type NotificationGap
 import type { EcnConfig, PfcConfig, QcnConfig } from '../../model.ts';
 import { QcnCongestionPoint } from '../../qcn-congestion-point.ts';
 import { Floats } from './growable.ts';
+import { packedArray } from '../../packed-array.ts';
 import type { PortState } from './block-queue.ts';
 import { pfcCounts } from './pfc-counts.ts';
 
@@ -120,8 +121,8 @@ export class FifoPort {
     this.resumesAtThreshold = pfc !== undefined && pfc.resume !== 'paper';
     this.marksAtEnqueue = ecn !== undefined && ecn.at !== 'dequeue';
     this.marksAtDequeue = ecn?.at === 'dequeue';
-    this.gaps = Array.from({ length: flows }, () => notificationPacing(ecn ?? {}));
-    this.flowStarts = capacities.map((c) => new Floats(records ? c : 1));
+    this.gaps = packedArray(flows, () => notificationPacing(ecn ?? {}));
+    this.flowStarts = packedArray(flows, (j) => new Floats(records ? capacities[j] : 1));
   }
 
   /** When the packet in transmission is done (s; −∞ before the first). */

@@ -15,6 +15,7 @@ import { HostNic } from './host-nic.ts';
 import { EventLog, NotificationLog } from './event-log.ts';
 import { ingressPorts, type IngressPorts } from '../../ingress-ports.ts';
 import { BlockQueue } from './block-queue.ts';
+import { packedArray } from '../../packed-array.ts';
 
 /** Options of {@link runEvents}. */
 export interface EventEngineOptions {
@@ -72,25 +73,28 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
   let horizon = model.horizon;
   const trainGap = (1.5 * packet) / C;
   const n = model.flows.length;
-  const delays = model.flows.map((spec) => flowDelays(model, spec));
-  const log = new EventLog(model.flows.map((f) => f.cca));
-  const senders = model.flows.map((spec, j) => new PacketSender(j, spec.cca, spec.arrivals, packet, delays[j].ack, trainGap, log));
-  const notifications = new NotificationLog(delays.map((d) => d.notification));
+  const delays = packedArray(n, (j) => flowDelays(model, model.flows[j]));
+  const log = new EventLog(packedArray(n, (j) => model.flows[j].cca));
+  const senders = packedArray(n, (j) => new PacketSender(j, model.flows[j].cca, model.flows[j].arrivals, packet, delays[j].ack, trainGap, log));
+  const notifications = new NotificationLog(packedArray(n, (j) => delays[j].notification));
   const ports = ingressPorts(model);
   // Hosts with several connections: their NIC decides which connection sends (HostNic). Each NIC
   // has an item of its own in the heap after the senders' (when it must decide with nothing due).
-  const nics = ports.members.map((members, g) => (members.length < 2 ? null : new HostNic(members.map((j) => senders[j]), packet / (model.hosts![ports.host[g]].lineRate ?? C), trainGap)));
+  const nics = packedArray(ports.members.length, (g) => {
+    const members = ports.members[g];
+    return members.length < 2 ? null : new HostNic(packedArray(members.length, (k) => senders[members[k]]), packet / (model.hosts![ports.host[g]].lineRate ?? C), trainGap);
+  });
   const nicList = nics.filter((x): x is HostNic => x !== null);
   // Quiet notifications and a paused sender's timers are no events, unless NICs are shared (see PacketSender.lazyReactions).
   if (nicList.length === 0) for (const s of senders) s.lazyReactions = true;
   const nicItem = new Map(nicList.map((nic, k) => [nic, n + k]));
-  const nicOf = model.flows.map((_, j) => nics[ports.ingressOf[j]]);
+  const nicOf = packedArray(n, (j) => nics[ports.ingressOf[j]]);
   const heap = new IndexedHeap(n + nicList.length);
   const signals = new SignalRouter(senders, heap, delays, notifications, ports);
   // The port records each packet's service only for hosts with a shared NIC (a replay would order
   // packets at one instant by each connection's own trains, not the NIC's, and does not give the
   // same results); otherwise the result replays it from the senders' records.
-  const port = new FifoPort(senders.map((s) => s.capacity), ports.ingressOf, packet, C, model.ecn, model.pfc, signals, model.qcn, nicList.length > 0);
+  const port = new FifoPort(packedArray(n, (j) => senders[j].capacity), ports.ingressOf, packet, C, model.ecn, model.pfc, signals, model.qcn, nicList.length > 0);
   signals.port = port;
   const T = port.packetTime;
   // Block mode (BlockQueue): while the queue is long, packets are no events. It covers models
