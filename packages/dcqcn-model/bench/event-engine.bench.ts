@@ -7,6 +7,7 @@
  * Each case runs in its own process (so memory is its own), one after the other.
  *   npx tsx packages/dcqcn-model/bench/event-engine.bench.ts            (all)
  *   npx tsx packages/dcqcn-model/bench/event-engine.bench.ts --scale    (the sender counts only)
+ *   npx tsx packages/dcqcn-model/bench/event-engine.bench.ts --whole    (the ns3-31-* runs only)
  *   npx tsx packages/dcqcn-model/bench/event-engine.bench.ts --scale --budget 20   (20 min a case)
  * A case that exceeds its time budget (3 min unless `--budget MIN` says otherwise) is stopped and
  * reported as such, with how far it got. 10,000 senders take about 6 min and 4 GiB to complete.
@@ -105,11 +106,13 @@ if (argv[0] === '--case') {
     });
     console.log('');
   }
-  console.log('| case | simulated to completion | events | event engine | per event | peak RSS |');
-  console.log('|---|---|---|---|---|---|');
-  for (const c of scale) {
-    const e = run(c);
-    if (typeof e === 'string') console.log(`| ${c.label} | ${e} | | | | |`);
-    else console.log(`| ${c.label} | ${(e.horizon * 1e3).toFixed(2)} ms | ${e.events.toLocaleString('en')} | ${ms(e.times[0])} | ${((e.times[0] * 1e6) / e.events).toFixed(0)} ns | ${e.peakMiB.toFixed(0)} MiB |`);
+  if (!argv.includes('--whole')) {
+    console.log('| case | simulated to completion | events | event engine | per event | peak RSS |');
+    console.log('|---|---|---|---|---|---|');
+    for (const c of scale) {
+      const e = run(c);
+      if (typeof e === 'string') console.log(`| ${c.label} | ${e} | | | | |`);
+      else console.log(`| ${c.label} | ${(e.horizon * 1e3).toFixed(2)} ms | ${e.events.toLocaleString('en')} | ${ms(e.times[0])} | ${((e.times[0] * 1e6) / e.events).toFixed(0)} ns | ${e.peakMiB.toFixed(0)} MiB |`);
+    }
   }
 }
