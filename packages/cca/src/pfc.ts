@@ -2,8 +2,11 @@ import { type Curve, constant, firstTimeAbove, subtract, sum, verticalShift } fr
 import type { PfcConfig } from './model.ts';
 import { packetize, wholePackets } from './acknowledgements.ts';
 
-/** Rounding guard in bytes: the backlog must exceed X_off by more, and fall to X_on within it. */
-const MARGIN = 1e-6;
+/**
+ * Rounding guard in bytes: the backlog must exceed X_off by more, and fall to X_on within it
+ * (every engine's PFC rule: the event and network engines count it in `pfcCounts`).
+ */
+export const PFC_MARGIN = 1e-6;
 /**
  * With whole packets, a dequeue counts this long after the packet's transmission starts (s): packets
  * that arrive at that instant are counted before it, as a packet simulator handles the arrival
@@ -66,17 +69,17 @@ export class PfcController {
     admitted.forEach((_, j) => {
       // Cheap bounds first: over [t, te] the backlog lies between Â_j(t) − D_j(te) and Â_j(te) − D_j(t).
       // When the threshold the flow waits for is out of that range, no frame is sent in the window.
-      if (!this.paused[j] && admitted[j].at(te) - this.dequeued(delivered[j].at(t)) <= this.config.xOff + MARGIN) return;
-      if (this.paused[j] && this.config.resume !== 'paper' && admitted[j].at(t) - this.dequeued(delivered[j].at(te)) >= this.config.xOn + MARGIN) return;
+      if (!this.paused[j] && admitted[j].at(te) - this.dequeued(delivered[j].at(t)) <= this.config.xOff + PFC_MARGIN) return;
+      if (this.paused[j] && this.config.resume !== 'paper' && admitted[j].at(t) - this.dequeued(delivered[j].at(te)) >= this.config.xOn + PFC_MARGIN) return;
       const departed = this.packets === undefined ? delivered[j].view(t) : packetize(verticalShift(delivered[j].view(t), this.lag), this.packets.size, te);
       const backlog = subtract(admitted[j].view(t), departed);
       const room = subtract(constant(this.config.xOn), backlog); // ≥ 0 once the backlog is down to X_on
       let from = t;
       for (;;) {
         let at: number;
-        if (!this.paused[j]) at = firstTimeAbove(backlog, from, te, this.config.xOff + MARGIN);
+        if (!this.paused[j]) at = firstTimeAbove(backlog, from, te, this.config.xOff + PFC_MARGIN);
         else if (this.config.resume === 'paper') at = this.resumeAt[j];
-        else at = firstTimeAbove(room, from, te, -MARGIN);
+        else at = firstTimeAbove(room, from, te, -PFC_MARGIN);
         if (!(at <= te)) break;
         this.paused[j] = !this.paused[j];
         // A RESUME follows a dequeue: it is sent when that dequeue started, DEQUEUE_LAG before it counts.

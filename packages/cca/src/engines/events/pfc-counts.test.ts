@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { PFC_MARGIN, pfcCounts } from './pfc-counts.ts';
+import { pfcCounts } from './pfc-counts.ts';
+import { PFC_MARGIN } from '../../pfc.ts';
 
 describe('pfcCounts', () => {
   it('decides every count as the byte comparisons do, float rounding included', () => {

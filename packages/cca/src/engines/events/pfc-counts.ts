@@ -1,7 +1,5 @@
 import type { PfcConfig } from '../../model.ts';
-
-/** Bytes: rounding guard of the PFC thresholds, as in the curve engine's PfcController. */
-export const PFC_MARGIN = 1e-6;
+import { PFC_MARGIN } from '../../pfc.ts';
 
 /**
  * An ingress's PFC thresholds as packet counts, for a switch that counts whole packets of

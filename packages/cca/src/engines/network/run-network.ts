@@ -9,9 +9,7 @@ import { senderKey } from '../events/run-events.ts';
 import { increasing, staircase, transmitted } from '../events/result.ts';
 import { PacketRing } from './packet-ring.ts';
 import { instantTolerance, Progress } from '../events/progress.ts';
-
-/** Bytes: rounding guard of the PFC thresholds, as in the single-switch engines. */
-const MARGIN = 1e-6;
+import { pfcCounts } from '../events/pfc-counts.ts';
 
 /** Options of {@link runNetwork}. */
 export interface NetworkEngineOptions {
@@ -113,6 +111,8 @@ export function runNetwork(model: NetworkModel, options: NetworkEngineOptions = 
   const resumedAt = new Float64Array(P).fill(-Infinity);
   // PFC at each switch, per ingress: packets queued, and whether it is paused.
   const ingressCount = model.switches.map(() => new Int32Array(n + P));
+  // Each switch's PFC thresholds as packet counts (+∞ and −1 without PFC).
+  const thresholds = model.switches.map((s) => pfcCounts(s.pfc, I));
   const ingressPaused = model.switches.map(() => new Uint8Array(n + P));
   // Marking at enqueue is the default of EcnConfig.at.
   const notifyAtEnqueue = Uint8Array.from(model.flows, (_, j) => {
@@ -155,10 +155,9 @@ export function runNetwork(model: NetworkModel, options: NetworkEngineOptions = 
     }
     queued[p].push(time, flow, from, flag);
     const sw = port.switch;
-    const pfc = model.switches[sw].pfc;
     const g = ingressAt[p][flow];
     const count = ++ingressCount[sw][g];
-    if (pfc !== undefined && ingressPaused[sw][g] === 0 && count * I > pfc.xOff + MARGIN) {
+    if (count > thresholds[sw].pauseAbove && ingressPaused[sw][g] === 0) {
       ingressPaused[sw][g] = 1;
       sendFrame(g, time, true);
     }
@@ -174,10 +173,9 @@ export function runNetwork(model: NetworkModel, options: NetworkEngineOptions = 
     const port = model.ports[p];
     if (port.ecn?.at === 'dequeue' && marked) flag = 1;
     const sw = port.switch;
-    const pfc = model.switches[sw].pfc;
     const g = ingressAt[p][flow];
     const count = --ingressCount[sw][g];
-    if (pfc !== undefined && ingressPaused[sw][g] === 1 && count * I < pfc.xOn + MARGIN) {
+    if (count <= thresholds[sw].resumeAtMost && ingressPaused[sw][g] === 1) {
       ingressPaused[sw][g] = 0;
       sendFrame(g, d, false);
     }
