@@ -93,3 +93,45 @@ export function randomPacketModel(seed: number): PathServerModel {
     packets: { size: I },
   };
 }
+
+/**
+ * A seeded random model the constant-rate loop covers: 2–8 senders (sometimes 40 at one instant)
+ * of 1000 B packets into 100 Gb/s, each at line rate, slower or faster, with one burst of 3–200
+ * packets (sometimes not whole), starts that often coincide, threshold PFC (thresholds of a few
+ * to 40 packets) or none, pause delays that are sometimes whole packet times; run to completion or
+ * to a horizon halfway.
+ * @example runEvents(randomConstantRateModel(3).model, { untilComplete: true })
+ */
+export function randomConstantRateModel(seed: number): { model: PathServerModel; untilComplete: boolean } {
+  const g = new Mulberry32(seed * 104729 + 7);
+  const u = (a: number, b: number): number => a + (b - a) * g.next();
+  const int = (a: number, b: number): number => Math.floor(u(a, b + 1));
+  const C = 12.5e9;
+  const I = 1000;
+  const T = I / C;
+  const us = 1e-6;
+  const crowd = g.next() < 0.1;
+  const n = crowd ? 40 : int(2, 8);
+  let packets = 0;
+  const flows = Array.from({ length: n }, (_, j) => {
+    const count = int(3, 200);
+    packets += count;
+    const size = count * I - (g.next() < 0.2 ? int(1, I - 1) : 0);
+    const start = crowd || g.next() < 0.4 ? [0, 0.3 * us][int(0, 1)] : u(0, 3) * us + int(0, 4) * T;
+    const speed = [1, u(0.2, 0.9), u(1.1, 2)][int(0, 2)];
+    return { arrivals: step(size, start), cca: fixedRate(C * speed), name: `s${j}`, pauseDelay: g.next() < 0.3 ? int(4, 30) * T : u(0.3, 3) * us, ackDelay: u(1, 5) * us };
+  });
+  const xOff = u(4, 40) * I;
+  const untilComplete = g.next() < 0.7;
+  return {
+    model: {
+      service: rate(C),
+      flows,
+      horizon: untilComplete ? 1 : (packets * T) / 2,
+      feedbackDelay: 5 * us,
+      pfc: g.next() < 0.2 ? undefined : { xOff, xOn: xOff - u(0.5, 3) * I, resume: 'threshold' },
+      packets: { size: I },
+    },
+    untilComplete,
+  };
+}

@@ -4,12 +4,31 @@ import type { EngineResult, FlowResult } from '../../results.ts';
 import type { EventTable } from '../../event-table.ts';
 import type { EventFigures } from '../../event-figures.ts';
 import { type PacketRecord, TransmissionRuns } from '../../packet-record.ts';
-import type { PacketSender } from './sender.ts';
-import type { FifoPort } from './fifo-port.ts';
+import type { StepSeries } from '../../results.ts';
 import { Floats } from './growable.ts';
 import type { EventLog, NotificationLog } from './event-log.ts';
 import { packetBacklog } from '../../packet-backlog.ts';
 import { replayFifo, replayInOrder, type FifoService } from './fifo-replay.ts';
+
+/** What the result reads of a sender (`PacketSender`, or the constant-rate loop's record). */
+export interface RecordedSender {
+  /** When each packet started: its arrival at the switch (s). */
+  readonly starts: Floats;
+  /** The start of packet k's train (back-to-back run; block mode's replay orders ties by it). */
+  trainStartOf(k: number): number;
+  /** Â up to the horizon, held after it. */
+  admittedCurve(horizon: number): Curve;
+  /** The CCA's state as step series. */
+  readonly series: Record<string, StepSeries>;
+}
+
+/** What the result reads of the port: its packet, and the order it queued packets in. */
+export interface RecordedPort {
+  readonly packet: number;
+  readonly packetTime: number;
+  /** Each queued packet's flow, in queueing order. */
+  readonly queueOrder: Int32Array;
+}
 
 /**
  * The event engine's result, in the curve engine's form. The curves are exact and built on first
@@ -21,7 +40,7 @@ import { replayFifo, replayInOrder, type FifoService } from './fifo-replay.ts';
  * - `departures`: D, likewise for every packet; `backlog`: Σ sent − D.
  * Â (`admitted`) is the senders' plans joined. All hold their value at the horizon after it.
  */
-export function eventResult(model: PathServerModel, senders: PacketSender[], port: FifoPort, log: EventLog, notifications: NotificationLog, recorded: boolean, blocks: number): EngineResult {
+export function eventResult(model: PathServerModel, senders: readonly RecordedSender[], port: RecordedPort, log: EventLog, notifications: NotificationLog, recorded: FifoService | null, blocks: number): EngineResult {
   const horizon = model.horizon;
   const I = port.packet;
   const T = port.packetTime;
@@ -33,15 +52,17 @@ export function eventResult(model: PathServerModel, senders: PacketSender[], por
     blocks === 0
       ? replayInOrder(senders.map((s) => s.starts.view()), port.queueOrder, T, horizon)
       : replayFifo(senders.map((s) => ({ times: s.starts, trainStartOf: (k: number) => s.trainStartOf(k) })), Int32Array.from(senders, (_, j) => j), T, horizon);
-  const service = (): FifoService => (recorded ? port : (replayed ??= replay()));
+  const service = (): FifoService => recorded ?? (replayed ??= replay());
   const flows: FlowResult[] = senders.map((s, j) => {
-    const admitted = s.admittedCurve(horizon);
+    let admitted: Curve | undefined;
     let sent: Curve | undefined;
     let delivered: Curve | undefined;
     return {
       name: model.flows[j].name ?? `flow ${j + 1}`,
       arrivals: model.flows[j].arrivals,
-      admitted,
+      get admitted() {
+        return (admitted ??= s.admittedCurve(horizon));
+      },
       get sent() {
         return (sent ??= staircase(s.starts, I, horizon));
       },

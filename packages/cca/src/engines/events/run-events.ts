@@ -16,6 +16,7 @@ import { EventLog, NotificationLog } from './event-log.ts';
 import { ingressPorts, type IngressPorts } from '../../ingress-ports.ts';
 import { BlockQueue } from './block-queue.ts';
 import { packedArray } from '../../packed-array.ts';
+import { constantRateSupport, runConstantRate } from './constant-rate.ts';
 
 /** Options of {@link runEvents}. */
 export interface EventEngineOptions {
@@ -38,6 +39,12 @@ export interface EventEngineOptions {
    * setting to try.
    */
   blockMode?: { enter: number; low: number } | false;
+  /**
+   * Run the general loop even for a model the constant-rate loop covers (`constantRateSupport`:
+   * senders whose rate never changes, e.g. the PFC-only incast), which gives the same results
+   * faster; for comparisons. Block mode runs in the general loop.
+   */
+  generalLoop?: boolean;
 }
 
 /**
@@ -68,6 +75,7 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
   validateModel(model);
   const unsupported = eventEngineSupport(model);
   if (unsupported !== null) throw new ModelError('engine', 'events', `a model the event engine covers, not one with ${unsupported}`);
+  if (options.generalLoop !== true && (options.blockMode ?? false) === false && constantRateSupport(model) === null) return runConstantRate(model, options);
   const packet = model.packets!.size;
   const C = asRateLatency(model.service)!.rate;
   let horizon = model.horizon;
@@ -237,7 +245,7 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
     s.finish(horizon);
   }
   if (block !== null) closeAfterBlock(block, block.ranksBefore(horizon), horizon);
-  return eventResult({ ...model, horizon }, senders, port, log, notifications, nicList.length > 0, blockEntries);
+  return eventResult({ ...model, horizon }, senders, port, log, notifications, nicList.length > 0 ? port : null, blockEntries);
 }
 
 /**

@@ -1,0 +1,513 @@
+import { type Curve, asRateLatency, close, horizontalShift } from '@ccalc/curves';
+import { pacedBacklog, pausedAdmission } from '../../admission.ts';
+import { Trace } from '../../trace.ts';
+import type { PathServerModel } from '../../model.ts';
+import type { EngineResult, StepSeries } from '../../results.ts';
+import { flowDelays } from '../../delays.ts';
+import { packetsStarted, wholePackets } from '../../acknowledgements.ts';
+import { compareTies } from '../../fifo-demultiplex.ts';
+import { startsTrain } from '../../packet-trains.ts';
+import { sharedHost } from '../../ingress-ports.ts';
+import { recordState } from '../../state-series.ts';
+import { packedArray } from '../../packed-array.ts';
+import { EventLog, NotificationLog } from './event-log.ts';
+import { Floats } from './growable.ts';
+import { IndexedHeap } from './indexed-heap.ts';
+import { instantTolerance, Progress } from './progress.ts';
+import { pfcCounts } from './pfc-counts.ts';
+import { eventResult, type RecordedSender } from './result.ts';
+
+/**
+ * Whether the constant-rate loop ({@link runConstantRate}) covers a model the event engine runs,
+ * and if not why: null when it does. It covers senders whose CCA never changes its rate (no
+ * timers, byte counts or notifications listened to, e.g. `fixedRate`, the simulator's PFC-only
+ * incast), each with one burst (a step of its arrivals), on ingresses of their own (no host shared
+ * by several connections), through a FIFO without ECN or QCN, with threshold PFC or none.
+ * @example constantRateSupport(ns3IncastModel({ dcqcn: false })) // null
+ */
+export function constantRateSupport(model: PathServerModel): string | null {
+  if (model.ecn !== undefined) return 'ECN';
+  if (model.qcn !== undefined) return 'QCN';
+  if (model.pfc?.resume === 'paper') return "PFC with the 'paper' resume rule";
+  if (sharedHost(model) >= 0) return 'a host shared by several connections';
+  for (let j = 0; j < model.flows.length; j++) {
+    const { cca, arrivals: A } = model.flows[j];
+    if (cca.listens.bytes || cca.listens.notifications || cca.nextTimer(cca.initial()) < Infinity) return `flows[${j}]: a CCA that changes its rate (${cca.name})`;
+    let jumps = 0;
+    for (let i = 0; i < A.t.length; i++) {
+      if (A.s[i] !== 0) return `flows[${j}]: arrivals at a rate`;
+      if (A.r[i] !== A.v[i] || (i > 0 && A.v[i] !== A.r[i - 1])) jumps += 1;
+    }
+    if (jumps !== 1 || !(A.v[0] === 0) || !(A.r[A.t.length - 1] > 0 && A.r[A.t.length - 1] < Infinity)) return `flows[${j}]: arrivals other than one burst`;
+  }
+  return null;
+}
+
+/** Bytes: rounding guard of admission levels, as in the curve engine and `PacketSender`. */
+const ADMISSION_MARGIN = 1e-6;
+
+/** The kinds of a sender's plans (ConstantRateLoop.plans). */
+const PLAN_RISE = 0;
+const PLAN_PAUSED = 1;
+const PLAN_IDLE = 2;
+
+/** A frame on its way to a sender: PAUSE or RESUME. */
+const PAUSE = 0;
+const RESUME = 1;
+
+/**
+ * The event engine's loop for the models {@link constantRateSupport} accepts: the same semantics
+ * as `runEvents`' general loop (`PacketSender`, `FifoPort`), packet by packet, with everything a
+ * constant rate makes simple done by arithmetic on typed arrays:
+ * - sender j's packet k of a stretch that starts at x₀ with packet k₀ starts at
+ *   x₀ + (k − k₀)·I/r_j (the first stretch at the burst's instant, the sender's plan's formula);
+ * - a PAUSE that reaches it at p lets the packet in progress finish and starts no other (a packet
+ *   due at p or after waits); a RESUME at q starts the next packet at q, or when the packet in
+ *   progress would have ended if that is later (the NIC's pacer: its gap at rate r_j);
+ * - the FIFO port counts each ingress's packets and sends a PAUSE when an arrival makes them more
+ *   than X_off, a RESUME when a transmission leaves them at most X_on (`pfcCounts`), which reach the
+ *   sender after its pause delay; packets of one instant (within 1 ps) are queued latest train
+ *   first, then in port order, before the transmission that starts then;
+ * - a sender closes T + ΔR after its last packet's transmission starts.
+ * So a run costs a few hundred instructions per packet, where the general loop (plans as curves,
+ * reactions of any CCA) costs thousands. Agreement with the general loop, packet by packet and
+ * event by event, is tested (constant-rate.test.ts).
+ * @example runConstantRate(ns3IncastModel({ dcqcn: false, horizon: 1e-3 })).events.length
+ */
+export function runConstantRate(model: PathServerModel, options: { untilComplete?: boolean; onProgress?: (time: number, horizon: number) => void } = {}): EngineResult {
+  const run = new ConstantRateLoop(model, options.untilComplete === true);
+  run.run(new Progress(options.onProgress), options.onProgress !== undefined);
+  const { n, I, T, trainGap, log } = run;
+  const senders = packedArray(n, (j) => recordedSender(run, j, trainGap));
+  return eventResult({ ...model, horizon: run.horizon }, senders, { packet: I, packetTime: T, queueOrder: run.order.subarray(0, run.tail) }, log, run.notifications, null, 0);
+}
+
+/**
+ * One run of {@link runConstantRate}. The loop (`run`) keeps the port, the instant's arrivals and
+ * the typed arrays it reads in local variables, so that the optimizing compiler holds them in
+ * registers (fields are read again after every call, and variables of closures are boxed at each
+ * write); the rare steps (PFC frames, reactions, closings, ties) are methods.
+ */
+class ConstantRateLoop {
+  readonly n: number;
+  readonly I: number;
+  readonly T: number;
+  readonly trainGap: number;
+  horizon: number;
+  private readonly pauseAbove: number;
+  private readonly resumeAtMost: number;
+  // The senders: rate, packets to send, delays; where they are.
+  readonly rate: Float64Array;
+  private readonly total: Int32Array;
+  private readonly pauseDelay: Float64Array;
+  private readonly ackDelay: Float64Array;
+  private readonly started: Int32Array;
+  private readonly nextStart: Float64Array;
+  private readonly lastStart: Float64Array;
+  private readonly trainStart: Float64Array;
+  /**
+   * The sender's plan, as the general loop's `PacketSender` makes it (the same arithmetic, so the
+   * same numbers): from `planT0` on, with `planBase` bytes admitted then, it admits at rate r up to
+   * its burst's `bytes` (a rise that ends `planEnd` after planT0), its packet k starting at
+   * planT0 + (k·I − planBase)/r; paused, it admits the rest of the packet in progress, `pausedY`
+   * bytes (reached `planEnd` after planT0), or nothing.
+   */
+  private readonly planT0: Float64Array;
+  private readonly planBase: Float64Array;
+  private readonly planEnd: Float64Array;
+  private readonly pausedY: Float64Array;
+  readonly bytes: Float64Array;
+  /**
+   * Each sender's plans in order, three numbers each: start (s), bytes admitted then, and kind
+   * (PLAN_RISE, PLAN_PAUSED, or PLAN_IDLE for the wait until a burst after 0). Â is rebuilt from
+   * them when a result reads it, by the curve operations `PacketSender` uses.
+   */
+  readonly plans: number[][];
+  private readonly paused: Uint8Array;
+  private readonly closeAt: Float64Array;
+  private readonly closed: Uint8Array;
+  /** Each sender's next frame or closing (+∞ for none): when it next reacts. */
+  private readonly reactionAt: Float64Array;
+  /** PFC frames on their way to each sender (FIFO: one delay per sender). */
+  private readonly frameTimes: Floats[];
+  private readonly frameKinds: number[][];
+  private readonly frameHead: Int32Array;
+  /** Every sender's packet starts (s): sender j's from startOffset[j], `started[j]` of them. */
+  private readonly startTimes: Float64Array;
+  private readonly startOffset: Int32Array;
+  readonly log: EventLog;
+  readonly notifications: NotificationLog;
+  /** Each sender's one state (its index in the log). */
+  readonly stateIndex: Int32Array;
+  /** Every packet's flow and arrival in queueing order (`tail` of them once run). */
+  readonly order: Int32Array;
+  private readonly arrival: Float64Array;
+  tail = 0;
+  private readonly heap: IndexedHeap;
+
+  constructor(
+    model: PathServerModel,
+    private readonly untilComplete: boolean,
+  ) {
+    const n = model.flows.length;
+    this.n = n;
+    this.I = model.packets!.size;
+    const C = asRateLatency(model.service)!.rate;
+    this.T = this.I / C;
+    this.trainGap = (1.5 * this.I) / C;
+    this.horizon = model.horizon;
+    ({ pauseAbove: this.pauseAbove, resumeAtMost: this.resumeAtMost } = pfcCounts(model.pfc, this.I));
+    this.rate = new Float64Array(n);
+    this.total = new Int32Array(n);
+    this.pauseDelay = new Float64Array(n);
+    this.ackDelay = new Float64Array(n);
+    this.started = new Int32Array(n);
+    this.nextStart = new Float64Array(n);
+    this.lastStart = new Float64Array(n).fill(-Infinity);
+    this.trainStart = new Float64Array(n).fill(-Infinity);
+    this.planT0 = new Float64Array(n);
+    this.planBase = new Float64Array(n);
+    this.planEnd = new Float64Array(n);
+    this.pausedY = new Float64Array(n);
+    this.bytes = new Float64Array(n);
+    this.plans = packedArray(n, () => [] as number[]);
+    this.paused = new Uint8Array(n);
+    this.closeAt = new Float64Array(n).fill(Infinity);
+    this.closed = new Uint8Array(n);
+    this.reactionAt = new Float64Array(n).fill(Infinity);
+    this.frameTimes = packedArray(n, () => new Floats(16));
+    this.frameKinds = packedArray(n, () => [] as number[]);
+    this.frameHead = new Int32Array(n);
+    this.startOffset = new Int32Array(n);
+    this.log = new EventLog(packedArray(n, (j) => model.flows[j].cca));
+    this.notifications = new NotificationLog(packedArray(n, (j) => flowDelays(model, model.flows[j]).notification));
+    this.stateIndex = new Int32Array(n);
+    let capacity = 0;
+    for (let j = 0; j < n; j++) {
+      const { cca, arrivals } = model.flows[j];
+      const delays = flowDelays(model, model.flows[j]);
+      const state = cca.initial();
+      const limit = cca.limit(state);
+      if (limit.kind !== 'rate') throw new Error(`${cca.name}: a ${limit.kind} window, which the event engine does not run (use the curve engine)`);
+      this.rate[j] = limit.rate;
+      this.bytes[j] = arrivals.at(Infinity);
+      this.total[j] = Math.round(packetsStarted(this.bytes[j], this.I) / this.I);
+      this.startOffset[j] = capacity;
+      capacity += this.total[j];
+      this.pauseDelay[j] = delays.pause;
+      this.ackDelay[j] = delays.ack;
+      this.stateIndex[j] = this.log.state(j, state);
+      // The burst's instant: the arrivals' one jump.
+      let at = 0;
+      for (let i = 0; i < arrivals.t.length; i++) {
+        if (arrivals.v[i] > 0 || arrivals.r[i] > 0) {
+          at = arrivals.t[i];
+          break;
+        }
+      }
+      // The plan from the burst on: its first packet at once.
+      if (at > 0) this.plans[j].push(0, 0, PLAN_IDLE);
+      this.plans[j].push(at, 0, PLAN_RISE);
+      this.planT0[j] = at;
+      this.planEnd[j] = this.bytes[j] / this.rate[j];
+      this.nextStart[j] = at;
+    }
+    this.startTimes = new Float64Array(capacity);
+    this.order = new Int32Array(capacity);
+    this.arrival = new Float64Array(capacity);
+    this.heap = new IndexedHeap(n);
+  }
+
+  /** When sender j's packets started (s). */
+  starts(j: number): Floats {
+    return Floats.of(this.startTimes.subarray(this.startOffset[j], this.startOffset[j] + this.started[j]));
+  }
+
+  /** Runs to the horizon (or to completion): instant by instant, as `runEvents`' general loop. */
+  run(progress: Progress, reporting: boolean): void {
+    const { n, I, T, trainGap, heap, rate, total, started, nextStart, lastStart, trainStart, planT0, planBase, reactionAt, startTimes, startOffset, order, arrival, pauseAbove, resumeAtMost } = this;
+    const queued = new Int32Array(n);
+    const dequeued = new Int32Array(n);
+    const pausedAtSwitch = new Uint8Array(n);
+    // The port: the queue is [head, tail) of `order`; the busy period's start and transmissions.
+    let head = 0;
+    let tail = 0;
+    let busyStart = -Infinity;
+    let busyCount = 0;
+    let free = -Infinity;
+    let nextDequeue = Infinity;
+    let horizon = this.horizon;
+    let allSent = 0;
+    // The packets that start at the current instant (flow and time).
+    let instantFlows = new Int32Array(Math.max(4, n));
+    let instantTimes = new Float64Array(Math.max(4, n));
+    let instantCount = 0;
+    /** The end of the instant just handled: its transmission, if due by then, comes next. */
+    let instantEnd = -Infinity;
+    for (let j = 0; j < n; j++) heap.set(j, senderKey(reactionAt[j], nextStart[j], horizon));
+    for (;;) {
+      // Transmissions: the last instant's, then those before anything else happens (back to back,
+      // without an instant's bookkeeping).
+      let tSender = heap.topKey();
+      while (nextDequeue < horizon && (nextDequeue <= instantEnd || nextDequeue + instantTolerance(nextDequeue) < tSender)) {
+        instantEnd = -Infinity;
+        const d = nextDequeue;
+        const j = order[head];
+        const a = arrival[head];
+        head += 1;
+        if (a > free || d > free) {
+          busyStart = d;
+          busyCount = 0;
+        }
+        busyCount += 1;
+        free = busyStart + busyCount * T;
+        nextDequeue = tail === head ? Infinity : arrival[head] > free ? arrival[head] : busyStart + busyCount * T;
+        dequeued[j] += 1;
+        // A RESUME when the ingress falls to X_on; the sender's closing after its last packet.
+        if (--queued[j] <= resumeAtMost && pausedAtSwitch[j] === 1) {
+          pausedAtSwitch[j] = 0;
+          this.sendFrame(j, d + this.pauseDelay[j], RESUME);
+        }
+        if (dequeued[j] === total[j]) this.closeAfter(j, d);
+        if (this.untilComplete && head === tail && free < horizon && allSent === n) horizon = this.horizon = free;
+        tSender = heap.topKey();
+      }
+      instantEnd = -Infinity;
+      let t = tSender;
+      if (nextDequeue < horizon && nextDequeue < t) t = nextDequeue;
+      if (!(t <= horizon)) break;
+      const limit = t + instantTolerance(t);
+      if (reporting) progress.step(t, horizon);
+      // 1. The senders with something at this instant: their reactions (a packet whose start the
+      // wire counts by a reaction's instant first), then the packet due.
+      const reactUntil = limit < horizon ? limit : horizon;
+      while (heap.topKey() <= limit) {
+        const j = heap.top();
+        for (;;) {
+          const at = reactionAt[j];
+          let x = nextStart[j];
+          const reacts = at <= reactUntil;
+          if (reacts) {
+            // A packet the wire counts by the reaction's instant (Â past its first byte) starts first.
+            if (!(x < Infinity && started[j] < Math.round(packetsStarted(this.admittedAt(j, at), I) / I))) {
+              this.react(j, at);
+              continue;
+            }
+            if (x > at) x = at;
+          } else if (!(x <= limit && x < horizon)) break;
+          // Sender j's packet starts at x.
+          const k = started[j];
+          startTimes[startOffset[j] + k] = x;
+          started[j] = k + 1;
+          if (startsTrain(x - lastStart[j], trainGap)) trainStart[j] = x;
+          lastStart[j] = x;
+          if (k + 1 < total[j]) nextStart[j] = planT0[j] + ((k + 1) * I - planBase[j]) / rate[j];
+          else {
+            nextStart[j] = Infinity;
+            allSent += 1;
+          }
+          if (instantCount === instantFlows.length) {
+            instantFlows = grownInts(instantFlows);
+            instantTimes = grownFloats(instantTimes);
+          }
+          instantFlows[instantCount] = j;
+          instantTimes[instantCount] = x;
+          instantCount += 1;
+          if (!reacts) break;
+        }
+        heap.set(j, senderKey(reactionAt[j], nextStart[j], horizon));
+      }
+      // 2. The packets reach the switch in the port's order, a PAUSE when one takes its ingress
+      // above X_off; 3. the transmission that starts now (at the loop's top).
+      if (instantCount > 1) this.orderInstant(instantFlows, instantTimes, instantCount);
+      for (let k = 0; k < instantCount; k++) {
+        const j = instantFlows[k];
+        const x = instantTimes[k];
+        order[tail] = j;
+        arrival[tail] = x;
+        tail += 1;
+        if (tail - head === 1) nextDequeue = x > free ? x : busyStart + busyCount * T;
+        if (++queued[j] > pauseAbove && pausedAtSwitch[j] === 0) {
+          pausedAtSwitch[j] = 1;
+          this.sendFrame(j, x + this.pauseDelay[j], PAUSE);
+        }
+      }
+      instantCount = 0;
+      instantEnd = limit;
+    }
+    this.tail = tail;
+  }
+
+  /** Sender j's next reaction, after a frame or its closing came or went. */
+  private updateReaction(j: number): void {
+    const f = this.frameHead[j] < this.frameTimes[j].length ? this.frameTimes[j].at(this.frameHead[j]) : Infinity;
+    const c = this.closed[j] === 0 ? this.closeAt[j] : Infinity;
+    this.reactionAt[j] = f < c ? f : c;
+  }
+
+  /** A PFC frame that reaches sender j at `time`. */
+  private sendFrame(j: number, time: number, kind: number): void {
+    this.frameTimes[j].push(time);
+    this.frameKinds[j].push(kind);
+    this.updateReaction(j);
+    this.heap.set(j, senderKey(this.reactionAt[j], this.nextStart[j], this.horizon));
+  }
+
+  /** Sender j's last packet's transmission started at d: it closes when acknowledged, T + ΔR later. */
+  private closeAfter(j: number, d: number): void {
+    this.closeAt[j] = d + this.T + this.ackDelay[j];
+    this.updateReaction(j);
+    this.heap.set(j, senderKey(this.reactionAt[j], this.nextStart[j], this.horizon));
+  }
+
+  /** Sender j's reaction at `at`: its next frame, or its closing (a frame at that instant comes first). */
+  private react(j: number, at: number): void {
+    const head = this.frameHead[j];
+    if (!(head < this.frameTimes[j].length && this.frameTimes[j].at(head) === at)) {
+      this.closed[j] = 1;
+      this.log.push(at, j, 'connection-closed', this.stateIndex[j], this.stateIndex[j]);
+      this.updateReaction(j);
+      return;
+    }
+    const pause = this.frameKinds[j][head] === PAUSE;
+    this.frameHead[j] = head + 1;
+    this.updateReaction(j);
+    this.log.push(at, j, pause ? 'pfc-pause' : 'pfc-resume', EventLog.NONE, EventLog.NONE);
+    if (pause === (this.paused[j] === 1)) return;
+    // A new plan from `at`, from what the plan before admitted by then.
+    const base = this.admittedAt(j, at);
+    const r = this.rate[j];
+    this.paused[j] = pause ? 1 : 0;
+    this.planT0[j] = at;
+    this.planBase[j] = base;
+    this.plans[j].push(at, base, pause ? PLAN_PAUSED : PLAN_RISE);
+    if (pause) {
+      // The packet in progress ends (min(unpaused, rest), its crossing as the curves' envelope
+      // finds it), and none starts.
+      this.nextStart[j] = Infinity;
+      const rest = packetsStarted(base, this.I) - base;
+      if (!(rest > ADMISSION_MARGIN)) {
+        this.planEnd[j] = 0;
+        this.pausedY[j] = 0;
+        return;
+      }
+      const R = this.bytes[j] - base;
+      const end = R / r;
+      const crossing = 0 + rest / r;
+      if (crossing < end && !close(crossing, end)) {
+        this.planEnd[j] = crossing;
+        this.pausedY[j] = Math.min(r * crossing, rest);
+      } else {
+        this.planEnd[j] = end;
+        this.pausedY[j] = Math.min(R, rest);
+      }
+      return;
+    }
+    this.planEnd[j] = (this.bytes[j] - base) / r;
+    const k = this.started[j];
+    if (k < this.total[j]) this.nextStart[j] = wholePackets(base, this.I) + this.I > k * this.I ? at : at + (k * this.I - base) / r;
+  }
+
+  /**
+   * Â(x) − planBase of sender j, x at or after its plan's start: its plan's value, as `Curve.at`
+   * reads it (times within the curves' tolerance of a breakpoint take the breakpoint's value).
+   */
+  private admittedAt(j: number, x: number): number {
+    const tau = x - this.planT0[j];
+    const end = this.planEnd[j];
+    const top = this.paused[j] === 1 ? this.pausedY[j] : this.bytes[j] - this.planBase[j];
+    if (this.paused[j] === 1 && end === 0) return this.planBase[j];
+    if (tau >= end || close(end, tau)) return this.planBase[j] + top;
+    if (close(0, tau)) return this.planBase[j];
+    return this.planBase[j] + this.rate[j] * tau;
+  }
+
+  /** The instant's packets (`count` of them) in the port's order: latest train first, then port order. */
+  private orderInstant(flows: Int32Array, times: Float64Array, count: number): void {
+    const trainStart = this.trainStart;
+    if (count > 32) {
+      const idx = Array.from({ length: count }, (_, k) => k);
+      idx.sort((a, b) => compareTies(-trainStart[flows[a]], flows[a], -trainStart[flows[b]], flows[b]) || a - b);
+      const f0 = flows.slice(0, count);
+      const t0 = times.slice(0, count);
+      for (let k = 0; k < count; k++) {
+        flows[k] = f0[idx[k]];
+        times[k] = t0[idx[k]];
+      }
+      return;
+    }
+    for (let a = 1; a < count; a++) {
+      const f = flows[a];
+      const x = times[a];
+      const key = -trainStart[f];
+      let b = a - 1;
+      for (; b >= 0 && compareTies(key, f, -trainStart[flows[b]], flows[b]) < 0; b--) {
+        flows[b + 1] = flows[b];
+        times[b + 1] = times[b];
+      }
+      flows[b + 1] = f;
+      times[b + 1] = x;
+    }
+  }
+}
+
+/** When a sender next has something to do: its reaction by the horizon, or its next packet before it. */
+function senderKey(reaction: number, start: number, horizon: number): number {
+  const r = reaction <= horizon ? reaction : Infinity;
+  return start < horizon && start < r ? start : r;
+}
+
+/**
+ * What the result reads of sender j of the constant-rate loop: its starts, its one state, and Â,
+ * its plans joined (each plan the curve `PacketSender` builds: `pacedBacklog` of the burst's
+ * rest, `pausedAdmission` of it, and the wait for a burst after 0), so Â is the general loop's.
+ */
+function recordedSender(run: ConstantRateLoop, j: number, trainGap: number): RecordedSender {
+  const starts = run.starts(j);
+  let series: Record<string, StepSeries> | null = null;
+  return {
+    starts,
+    trainStartOf(k: number): number {
+      let q = k;
+      while (q > 0 && !startsTrain(starts.at(q) - starts.at(q - 1), trainGap)) q -= 1;
+      return starts.at(q);
+    },
+    admittedCurve(horizon: number): Curve {
+      const { I } = run;
+      const r = run.rate[j];
+      const bytes = run.bytes[j];
+      const plans = run.plans[j];
+      const history = new Trace();
+      const rise = (base: number): Curve => pacedBacklog(bytes - base, r, 0, ADMISSION_MARGIN);
+      for (let p = 0; p < plans.length; p += 3) {
+        const t0 = plans[p];
+        const base = plans[p + 1];
+        const kind = plans[p + 2];
+        const t1 = p + 3 < plans.length ? plans[p + 3] : horizon;
+        if (!(t1 > t0)) continue;
+        const plan = kind === PLAN_IDLE ? horizontalShift(rise(0), plans[p + 3] - t0) : kind === PLAN_RISE ? rise(base) : pausedAdmission(() => rise(base), base, I, ADMISSION_MARGIN);
+        history.appendLocal(plan, t0, t1, base);
+      }
+      return history.curve();
+    },
+    get series() {
+      if (series === null) {
+        series = {};
+        recordState(series, run.log.describe(run.stateIndex[j]), 0);
+      }
+      return series;
+    },
+  };
+}
+
+function grownInts(a: Int32Array): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(2 * a.length);
+  b.set(a);
+  return b;
+}
+
+function grownFloats(a: Float64Array): Float64Array<ArrayBuffer> {
+  const b = new Float64Array(2 * a.length);
+  b.set(a);
+  return b;
+}
