@@ -1,4 +1,4 @@
-import { type Curve, asRateLatency, close, horizontalShift } from '@ccalc/curves';
+import { type Curve, EPSILON, asRateLatency, close, horizontalShift } from '@ccalc/curves';
 import { pacedBacklog, pausedAdmission } from '../../admission.ts';
 import { Trace } from '../../trace.ts';
 import type { PathServerModel } from '../../model.ts';
@@ -13,7 +13,7 @@ import { packedArray } from '../../packed-array.ts';
 import { EventLog, NotificationLog } from './event-log.ts';
 import { Floats } from './growable.ts';
 import { IndexedHeap } from './indexed-heap.ts';
-import { instantTolerance, Progress } from './progress.ts';
+import { Progress } from './progress.ts';
 import { pfcCounts } from './pfc-counts.ts';
 import { eventResult, type RecordedSender } from './result.ts';
 
@@ -226,6 +226,10 @@ class ConstantRateLoop {
   /** Runs to the horizon (or to completion): instant by instant, as `runEvents`' general loop. */
   run(progress: Progress, reporting: boolean): void {
     const { n, I, T, trainGap, heap, rate, total, started, nextStart, lastStart, trainStart, planT0, planBase, reactionAt, startTimes, startOffset, order, arrival, pauseAbove, resumeAtMost } = this;
+    const untilComplete = this.untilComplete;
+    // An instant reaches EPSILON·max(1, t) beyond its first time (`instantTolerance`), here with
+    // the constant in a local, which the compiled loop reads without the module's binding.
+    const eps = EPSILON;
     const queued = new Int32Array(n);
     const dequeued = new Int32Array(n);
     const pausedAtSwitch = new Uint8Array(n);
@@ -249,7 +253,7 @@ class ConstantRateLoop {
       // Transmissions: the last instant's, then those before anything else happens (back to back,
       // without an instant's bookkeeping).
       let tSender = heap.topKey();
-      while (nextDequeue < horizon && (nextDequeue <= instantEnd || nextDequeue + instantTolerance(nextDequeue) < tSender)) {
+      while (nextDequeue < horizon && (nextDequeue <= instantEnd || nextDequeue + eps * (nextDequeue > 1 ? nextDequeue : 1) < tSender)) {
         instantEnd = -Infinity;
         const d = nextDequeue;
         const j = order[head];
@@ -269,14 +273,14 @@ class ConstantRateLoop {
           this.sendFrame(j, d + this.pauseDelay[j], RESUME);
         }
         if (dequeued[j] === total[j]) this.closeAfter(j, d);
-        if (this.untilComplete && head === tail && free < horizon && allSent === n) horizon = this.horizon = free;
+        if (untilComplete && head === tail && free < horizon && allSent === n) horizon = this.horizon = free;
         tSender = heap.topKey();
       }
       instantEnd = -Infinity;
       let t = tSender;
       if (nextDequeue < horizon && nextDequeue < t) t = nextDequeue;
       if (!(t <= horizon)) break;
-      const limit = t + instantTolerance(t);
+      const limit = t + eps * (t > 1 ? t : 1);
       if (reporting) progress.step(t, horizon);
       // 1. The senders with something at this instant: their reactions (a packet whose start the
       // wire counts by a reaction's instant first), then the packet due.
