@@ -47,6 +47,7 @@ export type { Zhu2015State } from './ccas/dcqcn/zhu2015.ts';
 export type { Ns3MlxState } from './ccas/dcqcn/ns3-mlx.ts';
 export { runEvents, type EventEngineOptions } from './engines/events/run-events.ts';
 export { eventEngineSupport } from './engines/events/support.ts';
+export { constantRateSupport } from './engines/events/constant-rate.ts';
 export { runNetwork, type NetworkEngineOptions } from './engines/network/run-network.ts';
 export { parkingLotNetwork, inputHotspotNetwork, stagedHotspotNetwork, type SlidesNetworkOptions } from './network-examples.ts';
 export { networkBounds, type PortBound, type FlowBound } from './network-bounds.ts';

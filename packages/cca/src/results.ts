@@ -68,9 +68,10 @@ export interface EngineResult {
    * its events are timers it logged in timer runs (`timerRuns`: no row each until the log is read,
    * see `CongestionControl.advanceTimers`), and how many notifications such runs hold
    * (`runNotifications`, two rows each: those of rate-blind senders, see
-   * `CongestionControl.replayableNotifications`).
+   * `CongestionControl.replayableNotifications`); and which of its loops ran (`loop`: 'general', or
+   * 'constant-rate' for senders whose rate never changes, see `constantRateSupport`).
    */
-  stats: { windows: number; events: number; engine: 'curves' | 'events' | 'segments'; blocks?: number; timerRuns?: number; runNotifications?: number };
+  stats: { windows: number; events: number; engine: 'curves' | 'events' | 'segments'; blocks?: number; timerRuns?: number; runNotifications?: number; loop?: 'general' | 'constant-rate' };
   /** The TCP path's own curves (segment engine only). */
   tcp?: TcpCurves;
   /**

@@ -234,7 +234,7 @@ export async function runScenario(scenario: Runnable, horizon: number, bin: numb
   const csv = runCsv(result, bin, { senders: options.senders === true, model, events: false });
   const note = reason === null || options.engine === 'curves' ? null : result.stats.engine === 'segments' ? reason : `the event engine does not cover ${reason}`;
   const tcp = tcpSummary(result);
-  const summary: Record<string, unknown> = { scenario: name, run_id: randomUUID(), engine: result.stats.engine, ...(note === null ? {} : { engine_note: note }), ...runSummary(result, computeMs, model), ...(tcp === null ? {} : { tcp }) };
+  const summary: Record<string, unknown> = { scenario: name, run_id: randomUUID(), engine: result.stats.engine, ...(result.stats.loop === undefined ? {} : { engine_loop: result.stats.loop }), ...(note === null ? {} : { engine_note: note }), ...runSummary(result, computeMs, model), ...(tcp === null ? {} : { tcp }) };
   const tcpRows = tcpCsv(result, bin);
   if (repeat > 1) {
     summary.compute_ms_runs = times;

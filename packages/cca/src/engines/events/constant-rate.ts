@@ -79,7 +79,7 @@ export function runConstantRate(model: PathServerModel, options: { untilComplete
   run.run(new Progress(options.onProgress), options.onProgress !== undefined);
   const { n, I, T, trainGap, log } = run;
   const senders = packedArray(n, (j) => recordedSender(run, j, trainGap));
-  return eventResult({ ...model, horizon: run.horizon }, senders, { packet: I, packetTime: T, queueOrder: run.order.subarray(0, run.tail) }, log, run.notifications, null, 0);
+  return eventResult({ ...model, horizon: run.horizon }, senders, { packet: I, packetTime: T, queueOrder: run.order.subarray(0, run.tail) }, log, run.notifications, null, 0, 'constant-rate');
 }
 
 /**

@@ -65,6 +65,8 @@ export interface EventEngineOptions {
  * - a host's connections (`FlowSpec.host`) share its NIC (`HostNic`: one packet at a time at line
  *   rate, round robin among the ready ones, as ns-3's) and its PFC ingress; the NIC decides after
  *   its connections' reactions at an instant. The curve engine runs hosts with fluid senders only.
+ * Senders whose rate never changes (`constantRateSupport`: the PFC-only incast) run in a loop of
+ * their own (`runConstantRate`) that computes the same results, to the bit, about twice as fast.
  * At one instant (times within the curves' tolerance, 1 ps) the order is the curve engine's:
  * reactions at the senders (per sender: PFC frames, notifications, byte count, timers), then the
  * packets arriving (latest packet train first, then port order), then the dequeue that starts.
