@@ -9,6 +9,8 @@
  *   npx tsx packages/dcqcn-model/bench/event-engine.bench.ts --scale    (the sender counts only)
  *   npx tsx packages/dcqcn-model/bench/event-engine.bench.ts --whole    (the ns3-31-* runs only)
  *   npx tsx packages/dcqcn-model/bench/event-engine.bench.ts --scale --budget 20   (20 min a case)
+ *   npx tsx packages/dcqcn-model/bench/event-engine.bench.ts --whole --general-loop  (runEvents'
+ *     general loop even where the constant-rate loop applies: ns3-31-pfc, for a side-by-side)
  * A case that exceeds its time budget (3 min unless `--budget MIN` says otherwise) is stopped and
  * reported as such, with how far it got. 10,000 senders take about 6 min and 4 GiB to complete.
  */
@@ -28,6 +30,8 @@ interface Case {
   /** Runs in the process (the first is cold). */
   runs: number;
   simulator?: string;
+  /** Run the event engine's general loop (runEvents' `generalLoop`). */
+  generalLoop?: boolean;
 }
 
 /** One case, in this process: prints a JSON line with the figures. */
@@ -48,7 +52,7 @@ function runCase(c: Case): void {
       reported = now;
       process.stdout.write(`${JSON.stringify({ progress: time, wallMs: now - t0, rssMiB: process.memoryUsage().rss / 2 ** 20 })}\n`);
     };
-    const r = c.engine === 'events' ? runEvents(model, { untilComplete: true, onProgress }) : runPathServer(model);
+    const r = c.engine === 'events' ? runEvents(model, { untilComplete: true, onProgress, generalLoop: c.generalLoop }) : runPathServer(model);
     times.push(performance.now() - t0);
     events = r.stats.events;
     horizon = r.horizon;
@@ -73,6 +77,7 @@ if (argv[0] === '--case') {
     { label: 'ns3-31-dcqcn', senders: 31, dcqcn: true, pfc: true, engine: 'events', runs: 9, simulator: 'A2_dcqcn_pfc' },
     { label: 'ns3-31-dcqcn-nopfc', senders: 31, dcqcn: true, pfc: false, engine: 'events', runs: 9 },
   ];
+  if (argv.includes('--general-loop')) for (const c of whole) c.generalLoop = true;
   const curves: Case[] = whole.map((c) => ({ ...c, engine: 'curves', runs: 1 }));
   const scale: Case[] = [310, 1000, 10_000].map((n) => ({ label: `${n.toLocaleString('en')} senders × 1 MB, DCQCN + PFC`, senders: n, burst: 1e6, dcqcn: true, pfc: true, engine: 'events', runs: 1 }));
   const runsFile = join(validationTracesDir(), 'runs.json');
