@@ -14,18 +14,21 @@ import { EventLog, NotificationLog } from './event-log.ts';
 import { Floats } from './growable.ts';
 import { IndexedHeap } from './indexed-heap.ts';
 import { Progress } from './progress.ts';
+import { eventEngineSupport } from './support.ts';
 import { pfcCounts } from './pfc-counts.ts';
 import { eventResult, type RecordedSender } from './result.ts';
 
 /**
- * Whether the constant-rate loop ({@link runConstantRate}) covers a model the event engine runs,
- * and if not why: null when it does. It covers senders whose CCA never changes its rate (no
+ * Whether the constant-rate loop ({@link runConstantRate}) covers a model, and if not why: null
+ * when it does. It covers models the event engine runs (`eventEngineSupport`) with senders whose CCA never changes its rate (no
  * timers, byte counts or notifications listened to, e.g. `fixedRate`, the simulator's PFC-only
  * incast), each with one burst (a step of its arrivals), on ingresses of their own (no host shared
  * by several connections), through a FIFO without ECN or QCN, with threshold PFC or none.
  * @example constantRateSupport(ns3IncastModel({ dcqcn: false })) // null
  */
 export function constantRateSupport(model: PathServerModel): string | null {
+  const events = eventEngineSupport(model);
+  if (events !== null) return events;
   if (model.ecn !== undefined) return 'ECN';
   if (model.qcn !== undefined) return 'QCN';
   if (model.pfc?.resume === 'paper') return "PFC with the 'paper' resume rule";
@@ -56,22 +59,22 @@ const PAUSE = 0;
 const RESUME = 1;
 
 /**
- * The event engine's loop for the models {@link constantRateSupport} accepts: the same semantics
- * as `runEvents`' general loop (`PacketSender`, `FifoPort`), packet by packet, with everything a
- * constant rate makes simple done by arithmetic on typed arrays:
- * - sender j's packet k of a stretch that starts at x₀ with packet k₀ starts at
- *   x₀ + (k − k₀)·I/r_j (the first stretch at the burst's instant, the sender's plan's formula);
- * - a PAUSE that reaches it at p lets the packet in progress finish and starts no other (a packet
- *   due at p or after waits); a RESUME at q starts the next packet at q, or when the packet in
- *   progress would have ended if that is later (the NIC's pacer: its gap at rate r_j);
+ * The event engine's loop for the models {@link constantRateSupport} accepts: the semantics of
+ * `runEvents`' general loop (`PacketSender`, `FifoPort`), packet by packet, with what a constant
+ * rate makes simple done by arithmetic on typed arrays:
+ * - a sender's plan is three numbers: its start t₀, the bytes b admitted then, and the end of its
+ *   rise (or, paused, of the packet in progress); its packet k starts at t₀ + (k·I − b)/r, the
+ *   first of a plan at t₀ when b ends a packet — `PacketSender`'s arithmetic on the same curves
+ *   (`pacedBacklog`, `pausedAdmission`), so the same numbers to the bit;
+ * - a PAUSE that reaches it at p lets the packet in progress finish and starts no other; a packet
+ *   the wire counts by p (Â past its first byte) starts first; a RESUME at q plans from q;
  * - the FIFO port counts each ingress's packets and sends a PAUSE when an arrival makes them more
  *   than X_off, a RESUME when a transmission leaves them at most X_on (`pfcCounts`), which reach the
  *   sender after its pause delay; packets of one instant (within 1 ps) are queued latest train
  *   first, then in port order, before the transmission that starts then;
  * - a sender closes T + ΔR after its last packet's transmission starts.
- * So a run costs a few hundred instructions per packet, where the general loop (plans as curves,
- * reactions of any CCA) costs thousands. Agreement with the general loop, packet by packet and
- * event by event, is tested (constant-rate.test.ts).
+ * Its results are the general loop's, to the bit (constant-rate.test.ts), for about half the
+ * instructions (A1: 1,350 a packet against 2,500; BENCHMARKS.md, ninth session).
  * @example runConstantRate(ns3IncastModel({ dcqcn: false, horizon: 1e-3 })).events.length
  */
 export function runConstantRate(model: PathServerModel, options: { untilComplete?: boolean; onProgress?: (time: number, horizon: number) => void } = {}): EngineResult {
