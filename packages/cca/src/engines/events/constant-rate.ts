@@ -416,7 +416,7 @@ class ConstantRateLoop {
   }
 
   /**
-   * Â(x) − planBase of sender j, x at or after its plan's start: its plan's value, as `Curve.at`
+   * Â(x) of sender j, x at or after its plan's start: planBase plus its plan's value, as `Curve.at`
    * reads it (times within the curves' tolerance of a breakpoint take the breakpoint's value).
    */
   private admittedAt(j: number, x: number): number {

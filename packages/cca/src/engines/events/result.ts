@@ -1,10 +1,9 @@
 import { type Curve, CurveBuilder } from '@ccalc/curves';
 import type { PathServerModel } from '../../model.ts';
-import type { EngineResult, FlowResult } from '../../results.ts';
+import type { EngineResult, FlowResult, StepSeries } from '../../results.ts';
 import type { EventTable } from '../../event-table.ts';
 import type { EventFigures } from '../../event-figures.ts';
 import { type PacketRecord, TransmissionRuns } from '../../packet-record.ts';
-import type { StepSeries } from '../../results.ts';
 import { Floats } from './growable.ts';
 import type { EventLog, NotificationLog } from './event-log.ts';
 import { packetBacklog } from '../../packet-backlog.ts';
