@@ -4,6 +4,12 @@ import { pacerLead } from './pacer.ts';
 import type { Limit } from './cca.ts';
 
 /**
+ * Bytes: the rounding guard of admission levels the event engine plans with (`PacketSender`, and
+ * the constant-rate loop, which must compute the same numbers).
+ */
+export const ADMISSION_MARGIN = 1e-6;
+
+/**
  * Remaining source arrivals seen from an origin at t0 where `admitted` bytes are already admitted:
  * A_rem(τ) = A(t0 + τ) − admitted for τ > 0 and A_rem(0) = 0 (paper §III-C: the backlog waiting at
  * the CCA, and after a timeout everything unacknowledged, appears as a burst at 0+). With `until`,

@@ -1,5 +1,5 @@
 import { type Curve, EPSILON, asRateLatency, close, horizontalShift } from '@ccalc/curves';
-import { pacedBacklog, pausedAdmission } from '../../admission.ts';
+import { ADMISSION_MARGIN, pacedBacklog, pausedAdmission } from '../../admission.ts';
 import { Trace } from '../../trace.ts';
 import type { PathServerModel } from '../../model.ts';
 import type { EngineResult, StepSeries } from '../../results.ts';
@@ -13,9 +13,11 @@ import { packedArray } from '../../packed-array.ts';
 import { EventLog, NotificationLog } from './event-log.ts';
 import { Floats } from './growable.ts';
 import { IndexedHeap } from './indexed-heap.ts';
+import { Arrivals } from './arrivals.ts';
 import { Progress } from './progress.ts';
 import { eventEngineSupport } from './support.ts';
 import { pfcCounts } from './pfc-counts.ts';
+import { rateOf } from './sender.ts';
 import { eventResult, type RecordedSender } from './result.ts';
 
 /**
@@ -27,8 +29,11 @@ import { eventResult, type RecordedSender } from './result.ts';
  * @example constantRateSupport(ns3IncastModel({ dcqcn: false })) // null
  */
 export function constantRateSupport(model: PathServerModel): string | null {
-  const events = eventEngineSupport(model);
-  if (events !== null) return events;
+  return eventEngineSupport(model) ?? constantRateGap(model);
+}
+
+/** What keeps a model the event engine runs from the constant-rate loop (null: nothing); `runEvents` asks it after `eventEngineSupport`. */
+export function constantRateGap(model: PathServerModel): string | null {
   if (model.ecn !== undefined) return 'ECN';
   if (model.qcn !== undefined) return 'QCN';
   if (model.pfc?.resume === 'paper') return "PFC with the 'paper' resume rule";
@@ -45,9 +50,6 @@ export function constantRateSupport(model: PathServerModel): string | null {
   }
   return null;
 }
-
-/** Bytes: rounding guard of admission levels, as in the curve engine and `PacketSender`. */
-const ADMISSION_MARGIN = 1e-6;
 
 /** The kinds of a sender's plans (ConstantRateLoop.plans). */
 const PLAN_RISE = 0;
@@ -190,9 +192,7 @@ class ConstantRateLoop {
       const { cca, arrivals } = model.flows[j];
       const delays = flowDelays(model, model.flows[j]);
       const state = cca.initial();
-      const limit = cca.limit(state);
-      if (limit.kind !== 'rate') throw new Error(`${cca.name}: a ${limit.kind} window, which the event engine does not run (use the curve engine)`);
-      this.rate[j] = limit.rate;
+      this.rate[j] = rateOf(cca, state);
       this.bytes[j] = arrivals.at(Infinity);
       this.total[j] = Math.round(packetsStarted(this.bytes[j], this.I) / this.I);
       this.startOffset[j] = capacity;
@@ -246,9 +246,7 @@ class ConstantRateLoop {
     let horizon = this.horizon;
     let allSent = 0;
     // The packets that start at the current instant (flow and time).
-    let instantFlows = new Int32Array(Math.max(4, n));
-    let instantTimes = new Float64Array(Math.max(4, n));
-    let instantCount = 0;
+    const arriving = new Arrivals(n);
     /** The end of the instant just handled: its transmission, if due by then, comes next. */
     let instantEnd = -Infinity;
     for (let j = 0; j < n; j++) heap.set(j, senderKey(reactionAt[j], nextStart[j], horizon));
@@ -313,23 +311,18 @@ class ConstantRateLoop {
             nextStart[j] = Infinity;
             allSent += 1;
           }
-          if (instantCount === instantFlows.length) {
-            instantFlows = grownInts(instantFlows);
-            instantTimes = grownFloats(instantTimes);
-          }
-          instantFlows[instantCount] = j;
-          instantTimes[instantCount] = x;
-          instantCount += 1;
+          arriving.add(j, x);
           if (!reacts) break;
         }
         heap.set(j, senderKey(reactionAt[j], nextStart[j], horizon));
       }
       // 2. The packets reach the switch in the port's order, a PAUSE when one takes its ingress
       // above X_off; 3. the transmission that starts now (at the loop's top).
-      if (instantCount > 1) this.orderInstant(instantFlows, instantTimes, instantCount);
-      for (let k = 0; k < instantCount; k++) {
-        const j = instantFlows[k];
-        const x = instantTimes[k];
+      const { flows, times, count } = arriving;
+      if (count > 1) this.orderInstant(flows, times, count);
+      for (let k = 0; k < count; k++) {
+        const j = flows[k];
+        const x = times[k];
         order[tail] = j;
         arrival[tail] = x;
         tail += 1;
@@ -339,7 +332,7 @@ class ConstantRateLoop {
           this.sendFrame(j, x + this.pauseDelay[j], PAUSE);
         }
       }
-      instantCount = 0;
+      arriving.count = 0;
       instantEnd = limit;
     }
     this.tail = tail;
@@ -505,16 +498,4 @@ function recordedSender(run: ConstantRateLoop, j: number, trainGap: number): Rec
       return series;
     },
   };
-}
-
-function grownInts(a: Int32Array): Int32Array<ArrayBuffer> {
-  const b = new Int32Array(2 * a.length);
-  b.set(a);
-  return b;
-}
-
-function grownFloats(a: Float64Array): Float64Array<ArrayBuffer> {
-  const b = new Float64Array(2 * a.length);
-  b.set(a);
-  return b;
 }

@@ -16,7 +16,7 @@ import { EventLog, NotificationLog } from './event-log.ts';
 import { ingressPorts, type IngressPorts } from '../../ingress-ports.ts';
 import { BlockQueue } from './block-queue.ts';
 import { packedArray } from '../../packed-array.ts';
-import { constantRateSupport, runConstantRate } from './constant-rate.ts';
+import { constantRateGap, runConstantRate } from './constant-rate.ts';
 
 /** Options of {@link runEvents}. */
 export interface EventEngineOptions {
@@ -77,7 +77,7 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
   validateModel(model);
   const unsupported = eventEngineSupport(model);
   if (unsupported !== null) throw new ModelError('engine', 'events', `a model the event engine covers, not one with ${unsupported}`);
-  if (options.generalLoop !== true && (options.blockMode ?? false) === false && constantRateSupport(model) === null) return runConstantRate(model, options);
+  if (options.generalLoop !== true && (options.blockMode ?? false) === false && constantRateGap(model) === null) return runConstantRate(model, options);
   const packet = model.packets!.size;
   const C = asRateLatency(model.service)!.rate;
   let horizon = model.horizon;

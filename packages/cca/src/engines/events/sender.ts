@@ -2,7 +2,7 @@ import { type Curve, constant, firstTimeAbove } from '@ccalc/curves';
 import { type CongestionControl, type Reaction, type SignalView, timerDue } from '../../cca.ts';
 import type { StepSeries } from '../../results.ts';
 import { Trace } from '../../trace.ts';
-import { pausedAdmission, wholePacketAdmission } from '../../admission.ts';
+import { ADMISSION_MARGIN as MARGIN, pausedAdmission, wholePacketAdmission } from '../../admission.ts';
 import { packetsStarted, wholePackets } from '../../acknowledgements.ts';
 import { recordState } from '../../state-series.ts';
 import { startsTrain } from '../../packet-trains.ts';
@@ -10,8 +10,6 @@ import { Floats, Ints, packetCapacity } from './growable.ts';
 import { StartRuns } from './start-runs.ts';
 import { EventLog } from './event-log.ts';
 
-/** Bytes: rounding guard of admission levels, as in the curve engine. */
-const MARGIN = 1e-6;
 
 /** A signal on its way to a sender: a PFC frame or a congestion notification. */
 const PAUSE = 0;
@@ -968,7 +966,7 @@ const FLOAT = new Float64Array(1);
 const BITS = new BigInt64Array(FLOAT.buffer);
 
 /** The rate of a rate-based CCA's limit (bytes/s); a window is not for the event engine. */
-function rateOf(cca: CongestionControl<unknown>, state: unknown): number {
+export function rateOf(cca: CongestionControl<unknown>, state: unknown): number {
   const limit = cca.limit(state);
   if (limit.kind !== 'rate') throw new Error(`${cca.name}: a ${limit.kind} window, which the event engine does not run (use the curve engine)`);
   return limit.rate;
