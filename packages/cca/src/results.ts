@@ -69,9 +69,11 @@ export interface EngineResult {
    * see `CongestionControl.advanceTimers`), and how many notifications such runs hold
    * (`runNotifications`, two rows each: those of rate-blind senders, see
    * `CongestionControl.replayableNotifications`); and which of its loops ran (`loop`: 'general', or
-   * 'constant-rate' for senders whose rate never changes, see `constantRateSupport`).
+   * 'constant-rate' for senders whose rate never changes, see `constantRateSupport`), and how many
+   * packets that loop queued in quiet stretches and transmitted in runs, at once rather than one by
+   * one (`batched`, see `runConstantRate`).
    */
-  stats: { windows: number; events: number; engine: 'curves' | 'events' | 'segments'; blocks?: number; timerRuns?: number; runNotifications?: number; loop?: 'general' | 'constant-rate' };
+  stats: { windows: number; events: number; engine: 'curves' | 'events' | 'segments'; blocks?: number; timerRuns?: number; runNotifications?: number; loop?: 'general' | 'constant-rate'; batched?: { queued: number; transmitted: number } };
   /** The TCP path's own curves (segment engine only). */
   tcp?: TcpCurves;
   /**

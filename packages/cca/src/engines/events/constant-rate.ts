@@ -75,8 +75,16 @@ const RESUME = 1;
  *   sender after its pause delay; packets of one instant (within 1 ps) are queued latest train
  *   first, then in port order, before the transmission that starts then;
  * - a sender closes T + ΔR after its last packet's transmission starts.
- * Its results are the general loop's, to the bit (constant-rate.test.ts), for about half the
- * instructions (A1: 1,350 a packet against 2,500; BENCHMARKS.md, ninth session).
+ * Two things are done in batches, where nothing could tell them from the packet-by-packet steps:
+ * - a quiet stretch (`quietStretch`): the packets of one sender, or two, from their next start up
+ *   to the first thing that could concern them (another sender's start or reaction, the earliest
+ *   frame or closing anything from now on could cause, the port's first transmission of one of
+ *   their packets), queued at once behind the backlog;
+ * - a run: one sender's packets, back to back at the head of the queue, transmitted at once up to
+ *   the next sender's instant, short of a RESUME, a closing or the queue's last packet.
+ * `stats.batched` counts the packets of both. Its results are the general loop's, to the bit
+ * (constant-rate.test.ts), for about a third of the instructions (A1: BENCHMARKS.md, tenth
+ * session).
  * @example runConstantRate(ns3IncastModel({ dcqcn: false, horizon: 1e-3 })).events.length
  */
 export function runConstantRate(model: PathServerModel, options: { untilComplete?: boolean; onProgress?: (time: number, horizon: number) => void } = {}): EngineResult {
@@ -84,7 +92,7 @@ export function runConstantRate(model: PathServerModel, options: { untilComplete
   run.run(new Progress(options.onProgress), options.onProgress !== undefined);
   const { n, I, T, trainGap, log } = run;
   const senders = packedArray(n, (j) => recordedSender(run, j, trainGap));
-  return eventResult({ ...model, horizon: run.horizon }, senders, { packet: I, packetTime: T, queueOrder: run.order.subarray(0, run.tail) }, log, run.notifications, null, 0, 'constant-rate');
+  return eventResult({ ...model, horizon: run.horizon }, senders, { packet: I, packetTime: T, queueOrder: run.order.subarray(0, run.tail) }, log, run.notifications, null, 0, 'constant-rate', { queued: run.batchedQueued, transmitted: run.batchedTransmitted });
 }
 
 /**
@@ -144,11 +152,28 @@ class ConstantRateLoop {
   readonly notifications: NotificationLog;
   /** Each sender's one state (its index in the log). */
   readonly stateIndex: Int32Array;
+  /** Each sender's packets in the port's queue, and transmitted. */
+  private readonly queued: Int32Array;
+  private readonly dequeued: Int32Array;
+  /** Whether the port has paused each sender's ingress (a PAUSE sent, no RESUME since). */
+  private readonly pausedAtSwitch: Uint8Array;
+  /** Packets queued in quiet stretches, and transmitted in runs (`stats.batched`). */
+  batchedQueued = 0;
+  batchedTransmitted = 0;
+  /** How many senders have started all their packets. */
+  private allSent = 0;
+  /** Where each sender's packets are in the queueing order (`order`), indexed as `startTimes`. */
+  private readonly position: Int32Array;
   /** Every packet's flow and arrival in queueing order (`tail` of them once run). */
   readonly order: Int32Array;
   private readonly arrival: Float64Array;
   tail = 0;
   private readonly heap: IndexedHeap;
+  /**
+   * The least time from a packet's arrival or transmission to a sender's reaction it causes (a PFC
+   * frame's delay, or T plus the acknowledgement's delay for a closing): the reach of a lone train.
+   */
+  private readonly reactionLead: number;
 
   constructor(
     model: PathServerModel,
@@ -215,6 +240,13 @@ class ConstantRateLoop {
       this.planEnd[j] = this.bytes[j] / this.rate[j];
       this.nextStart[j] = at;
     }
+    let lead = Infinity;
+    for (let j = 0; j < n; j++) lead = Math.min(lead, this.pauseDelay[j], this.T + this.ackDelay[j]);
+    this.reactionLead = lead;
+    this.queued = new Int32Array(n);
+    this.dequeued = new Int32Array(n);
+    this.position = new Int32Array(capacity);
+    this.pausedAtSwitch = new Uint8Array(n);
     this.startTimes = new Float64Array(capacity);
     this.order = new Int32Array(capacity);
     this.arrival = new Float64Array(capacity);
@@ -228,14 +260,11 @@ class ConstantRateLoop {
 
   /** Runs to the horizon (or to completion): instant by instant, as `runEvents`' general loop. */
   run(progress: Progress, reporting: boolean): void {
-    const { n, I, T, trainGap, heap, rate, total, started, nextStart, lastStart, trainStart, planT0, planBase, reactionAt, startTimes, startOffset, order, arrival, pauseAbove, resumeAtMost } = this;
+    const { n, I, T, trainGap, heap, rate, total, started, nextStart, lastStart, trainStart, planT0, planBase, reactionAt, startTimes, startOffset, order, arrival, position, queued, dequeued, pausedAtSwitch, pauseAbove, resumeAtMost } = this;
     const untilComplete = this.untilComplete;
     // An instant reaches EPSILON·max(1, t) beyond its first time (`instantTolerance`), here with
     // the constant in a local, which the compiled loop reads without the module's binding.
     const eps = EPSILON;
-    const queued = new Int32Array(n);
-    const dequeued = new Int32Array(n);
-    const pausedAtSwitch = new Uint8Array(n);
     // The port: the queue is [head, tail) of `order`; the busy period's start and transmissions.
     let head = 0;
     let tail = 0;
@@ -244,17 +273,38 @@ class ConstantRateLoop {
     let free = -Infinity;
     let nextDequeue = Infinity;
     let horizon = this.horizon;
-    let allSent = 0;
     // The packets that start at the current instant (flow and time).
     const arriving = new Arrivals(n);
     /** The end of the instant just handled: its transmission, if due by then, comes next. */
     let instantEnd = -Infinity;
+    let transmittedInRuns = 0;
     for (let j = 0; j < n; j++) heap.set(j, senderKey(reactionAt[j], nextStart[j], horizon));
     for (;;) {
       // Transmissions: the last instant's, then those before anything else happens (back to back,
       // without an instant's bookkeeping).
       let tSender = heap.topKey();
       while (nextDequeue < horizon && (nextDequeue <= instantEnd || nextDequeue + eps * (nextDequeue > 1 ? nextDequeue : 1) < tSender)) {
+        // A run of one sender's packets transmitted back to back while nothing else is due, at
+        // once: the queue keeps a packet after it, and its last dequeue neither resumes nor closes
+        // the sender (those, and anything else, the packet-by-packet steps below do).
+        if (nextDequeue === free) {
+          const j = order[head];
+          const q0 = queued[j];
+          const most = Math.min(tail - head - 1, total[j] - dequeued[j] - 1, pausedAtSwitch[j] === 1 ? q0 - resumeAtMost - 1 : q0);
+          let m = 0;
+          for (let d = free; m < most && order[head + m] === j && d < horizon && d + eps * (d > 1 ? d : 1) < tSender; d = busyStart + (busyCount + m) * T) m += 1;
+          if (m > 1 && arrival[head + m - 1] <= free) {
+            head += m;
+            busyCount += m;
+            free = busyStart + busyCount * T;
+            nextDequeue = arrival[head] > free ? arrival[head] : free;
+            dequeued[j] += m;
+            queued[j] = q0 - m;
+            transmittedInRuns += m;
+            instantEnd = -Infinity;
+            continue;
+          }
+        }
         instantEnd = -Infinity;
         const d = nextDequeue;
         const j = order[head];
@@ -274,7 +324,7 @@ class ConstantRateLoop {
           this.sendFrame(j, d + this.pauseDelay[j], RESUME);
         }
         if (dequeued[j] === total[j]) this.closeAfter(j, d);
-        if (untilComplete && head === tail && free < horizon && allSent === n) horizon = this.horizon = free;
+        if (untilComplete && head === tail && free < horizon && this.allSent === n) horizon = this.horizon = free;
         tSender = heap.topKey();
       }
       instantEnd = -Infinity;
@@ -283,6 +333,19 @@ class ConstantRateLoop {
       if (!(t <= horizon)) break;
       const limit = t + eps * (t > 1 ? t : 1);
       if (reporting) progress.step(t, horizon);
+      // One or two senders alone for a while: their packets up to the next thing that could concern
+      // them, at once.
+      if (t === tSender && reactionAt[heap.top()] > limit) {
+        const count = this.quietStretch(head, tail, nextDequeue, horizon);
+        if (count > 0) {
+          tail += count;
+          this.batchedQueued += count;
+          const last = arrival[tail - 1];
+          instantEnd = last + eps * (last > 1 ? last : 1);
+          if (reporting) progress.step(last, horizon, count);
+          continue;
+        }
+      }
       // 1. The senders with something at this instant: their reactions (a packet whose start the
       // wire counts by a reaction's instant first), then the packet due.
       const reactUntil = limit < horizon ? limit : horizon;
@@ -309,7 +372,7 @@ class ConstantRateLoop {
           if (k + 1 < total[j]) nextStart[j] = planT0[j] + ((k + 1) * I - planBase[j]) / rate[j];
           else {
             nextStart[j] = Infinity;
-            allSent += 1;
+            this.allSent += 1;
           }
           arriving.add(j, x);
           if (!reacts) break;
@@ -325,6 +388,7 @@ class ConstantRateLoop {
         const x = times[k];
         order[tail] = j;
         arrival[tail] = x;
+        position[startOffset[j] + queued[j] + dequeued[j]] = tail;
         tail += 1;
         if (tail - head === 1) nextDequeue = x > free ? x : busyStart + busyCount * T;
         if (++queued[j] > pauseAbove && pausedAtSwitch[j] === 0) {
@@ -336,6 +400,118 @@ class ConstantRateLoop {
       instantEnd = limit;
     }
     this.tail = tail;
+    this.batchedTransmitted = transmittedInRuns;
+  }
+
+  /**
+   * The packets of the next sender, and of the one after when it is close, from their next starts
+   * on while they are alone: each an instant of its own, queued behind the port's backlog, added to
+   * the queue at once. Returns how many (0: none could be, the loop goes on packet by packet).
+   * Alone means, for a packet at x, that x + 4·ε(t_B) comes before t_B, the first of:
+   * - the other senders' keys (starts or reactions), and these senders' own reactions;
+   * - x₀ + the reaction lead: nothing queued or transmitted from x₀ (the first start) on concerns
+   *   a sender sooner;
+   * - the port's earliest possible transmission of a packet of these senders (one it queued before,
+   *   or the first of these), d_head + (p − head − 1)·T for the one at p, transmissions being T apart;
+   * and that the two senders' packets are more than 4·ε(t_B) apart (ties are the instant's order).
+   * Between these packets the port transmits only other senders' packets, whose counts, PFC frames
+   * and closings do not depend on when these were queued, so the loop's transmissions can follow:
+   * the order of everything else is the packet-by-packet loop's. A sender whose packets take its
+   * ingress above X_off sends its PAUSE at the packet that does.
+   */
+  private quietStretch(head: number, tail: number, nextDequeue: number, horizon: number): number {
+    if (head === tail) return 0;
+    const { heap, reactionAt, nextStart } = this;
+    const a = heap.top();
+    const xa0 = nextStart[a];
+    let until = Math.min(reactionAt[a], xa0 + this.reactionLead, this.portReach(a, head, tail, nextDequeue));
+    // The next sender joins when its next start comes first.
+    let b = heap.second();
+    const keyB = heap.key(b);
+    if (keyB < until && keyB === nextStart[b] && reactionAt[b] > keyB) until = Math.min(until, heap.thirdKey(), reactionAt[b], this.portReach(b, head, tail, nextDequeue));
+    else {
+      until = Math.min(until, keyB);
+      b = -1;
+    }
+    const margin = 4 * EPSILON * (until > 1 ? until : 1);
+    const { I, rate } = this;
+    if (!(xa0 + margin < until && I / rate[a] > margin + margin && (b < 0 || I / rate[b] > margin + margin))) return 0;
+    let xa = xa0;
+    let xb = b < 0 ? Infinity : nextStart[b];
+    const ka0 = this.started[a];
+    const kb0 = b < 0 ? 0 : this.started[b];
+    let q = tail;
+    for (;;) {
+      const x = xa < xb ? xa : xb;
+      if (!(x + margin < until && x < horizon)) break;
+      if (xa === xb) {
+        // One instant (a tie), in the port's order: latest train first, then port order.
+        xa = this.startPacket(a, x, q);
+        xb = this.startPacket(b, x, q + 1);
+        const { trainStart } = this;
+        if (compareTies(-trainStart[b], b, -trainStart[a], a) < 0) this.swapQueued(q);
+        q += 2;
+      } else if (Math.abs(xa - xb) <= margin) break;
+      else if (xa < xb) xa = this.startPacket(a, x, q++);
+      else xb = this.startPacket(b, x, q++);
+    }
+    if (q === tail) return 0;
+    nextStart[a] = xa;
+    this.queueStretch(a, ka0);
+    if (b >= 0) {
+      nextStart[b] = xb;
+      this.queueStretch(b, kb0);
+    }
+    return q - tail;
+  }
+
+  /** Sender j's next packet starts at x and is queued at position q: its records; when the one after starts. */
+  private startPacket(j: number, x: number, q: number): number {
+    const k = this.started[j];
+    const at = this.startOffset[j] + k;
+    this.startTimes[at] = x;
+    // startsTrain(x − last, trainGap), written out (the compiler did not inline it here).
+    const since = x - this.lastStart[j];
+    if (since > this.trainGap && (since === Infinity || since - this.trainGap > EPSILON * (since > 1 ? since : 1))) this.trainStart[j] = x;
+    this.lastStart[j] = x;
+    this.position[at] = q;
+    this.order[q] = j;
+    this.arrival[q] = x;
+    this.started[j] = k + 1;
+    return k + 1 < this.total[j] ? this.planT0[j] + ((k + 1) * this.I - this.planBase[j]) / this.rate[j] : Infinity;
+  }
+
+  /** Swaps the queued packets at q and q + 1 (of one instant: their arrivals are equal). */
+  private swapQueued(q: number): void {
+    const { order, position, startOffset, started } = this;
+    const first = order[q];
+    const second = order[q + 1];
+    order[q] = second;
+    order[q + 1] = first;
+    position[startOffset[second] + started[second] - 1] = q;
+    position[startOffset[first] + started[first] - 1] = q + 1;
+  }
+
+  /**
+   * The port's earliest possible transmission of sender j's next packet (one it queued, or, none
+   * queued, the first of a stretch queued at the tail): d_head + (p − head − 1)·T, p its position.
+   */
+  private portReach(j: number, head: number, tail: number, nextDequeue: number): number {
+    const p = this.queued[j] > 0 ? this.position[this.startOffset[j] + this.dequeued[j]] : tail;
+    return nextDequeue + (p - head - 1) * this.T;
+  }
+
+  /** Sender j's packets from its k0-th on, just queued in a quiet stretch: the ingress's count, its PAUSE, the heap. */
+  private queueStretch(j: number, k0: number): void {
+    const count = this.started[j] - k0;
+    const q0 = this.queued[j];
+    this.queued[j] = q0 + count;
+    if (this.pausedAtSwitch[j] === 0 && q0 + count > this.pauseAbove) {
+      this.pausedAtSwitch[j] = 1;
+      this.sendFrame(j, this.startTimes[this.startOffset[j] + k0 + Math.max(0, this.pauseAbove - q0)] + this.pauseDelay[j], PAUSE);
+    }
+    if (count > 0 && this.started[j] === this.total[j]) this.allSent += 1;
+    this.heap.set(j, senderKey(this.reactionAt[j], this.nextStart[j], this.horizon));
   }
 
   /** Sender j's next reaction, after a frame or its closing came or went. */

@@ -27,6 +27,27 @@ export class IndexedHeap {
     return this.keys[this.heap[0]];
   }
 
+  /** The item with the smallest key but the top's (the top itself when it is alone). */
+  second(): number {
+    return this.size > 2 && this.less(this.heap[2], this.heap[1]) ? this.heap[2] : this.heap[this.size > 1 ? 1 : 0];
+  }
+
+  /** The smallest key but the top's (+∞ with fewer than two items): when the next item after the top is due. */
+  secondKey(): number {
+    return this.size > 1 ? this.keys[this.second()] : Infinity;
+  }
+
+  /** The smallest key but the top's and the second's (+∞ with fewer than three items). */
+  thirdKey(): number {
+    const { keys, heap, size } = this;
+    if (size < 3) return Infinity;
+    // The second is a child of the top; the third is the other child or a child of the second.
+    const s = this.less(heap[2], heap[1]) ? 2 : 1;
+    let third = keys[heap[3 - s]];
+    for (let c = 2 * s + 1; c <= 2 * s + 2 && c < size; c++) if (keys[heap[c]] < third) third = keys[heap[c]];
+    return third;
+  }
+
   key(item: number): number {
     return this.keys[item];
   }

@@ -39,7 +39,7 @@ export interface RecordedPort {
  * - `departures`: D, likewise for every packet; `backlog`: Σ sent − D.
  * Â (`admitted`) is the senders' plans joined. All hold their value at the horizon after it.
  */
-export function eventResult(model: PathServerModel, senders: readonly RecordedSender[], port: RecordedPort, log: EventLog, notifications: NotificationLog, recorded: FifoService | null, blocks: number, loop: 'general' | 'constant-rate' = 'general'): EngineResult {
+export function eventResult(model: PathServerModel, senders: readonly RecordedSender[], port: RecordedPort, log: EventLog, notifications: NotificationLog, recorded: FifoService | null, blocks: number, loop: 'general' | 'constant-rate' = 'general', batched?: { queued: number; transmitted: number }): EngineResult {
   const horizon = model.horizon;
   const I = port.packet;
   const T = port.packetTime;
@@ -106,7 +106,7 @@ export function eventResult(model: PathServerModel, senders: readonly RecordedSe
     get notifications() {
       return notifications.notifications();
     },
-    stats: { windows: 0, events: log.length, engine: 'events', blocks, timerRuns: log.inTimerRuns, runNotifications: log.inRunNotifications, loop },
+    stats: { windows: 0, events: log.length, engine: 'events', blocks, timerRuns: log.inTimerRuns, runNotifications: log.inRunNotifications, loop, ...(batched === undefined ? {} : { batched }) },
     packets,
   };
 }
