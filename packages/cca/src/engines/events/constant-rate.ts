@@ -75,16 +75,16 @@ const RESUME = 1;
  *   sender after its pause delay; packets of one instant (within 1 ps) are queued latest train
  *   first, then in port order, before the transmission that starts then;
  * - a sender closes T + ΔR after its last packet's transmission starts.
- * Two things are done in batches, where nothing could tell them from the packet-by-packet steps:
+ * Three things are done in batches, where nothing could tell them from the packet-by-packet steps:
  * - a quiet stretch (`quietStretch`): the packets of one sender, or two, from their next start up
  *   to the first thing that could concern them (another sender's start or reaction, the earliest
- *   frame or closing anything from now on could cause, the port's first transmission of one of
- *   their packets), queued at once behind the backlog;
- * - a run: one sender's packets, back to back at the head of the queue, transmitted at once up to
- *   the next sender's instant, short of a RESUME, a closing or the queue's last packet.
- * `stats.batched` counts the packets of both. Its results are the general loop's, to the bit
- * (constant-rate.test.ts), for about a third of the instructions (A1: BENCHMARKS.md, tenth
- * session).
+ *   frame or closing anything from now on could cause, and, where their PFC could act, the port's
+ *   first transmission of one of their packets), queued at once;
+ * - a crowd's stretch (`crowdStretch`): the same for senders that start together on one plan;
+ * - transmissions back to back up to the next sender's instant, at once, short of a RESUME, a
+ *   closing, a new busy period or the queue's last packet.
+ * `stats.batched` counts the packets queued and transmitted so. Its results are the general loop's,
+ * to the bit (constant-rate.test.ts), for fewer instructions (A1: BENCHMARKS.md, tenth session).
  * @example runConstantRate(ns3IncastModel({ dcqcn: false, horizon: 1e-3 })).events.length
  */
 export function runConstantRate(model: PathServerModel, options: { untilComplete?: boolean; onProgress?: (time: number, horizon: number) => void } = {}): EngineResult {
@@ -157,6 +157,10 @@ class ConstantRateLoop {
   private readonly dequeued: Int32Array;
   /** Whether the port has paused each sender's ingress (a PAUSE sent, no RESUME since). */
   private readonly pausedAtSwitch: Uint8Array;
+  /** A crowd's senders, and its instant's packets in the port's order (`crowdStretch`). */
+  private readonly crowd: Int32Array;
+  private readonly crowdFlows: Int32Array;
+  private readonly crowdTimes: Float64Array;
   /** Packets queued in quiet stretches, and transmitted in runs (`stats.batched`). */
   batchedQueued = 0;
   batchedTransmitted = 0;
@@ -247,6 +251,9 @@ class ConstantRateLoop {
     this.dequeued = new Int32Array(n);
     this.position = new Int32Array(capacity);
     this.pausedAtSwitch = new Uint8Array(n);
+    this.crowd = new Int32Array(n);
+    this.crowdFlows = new Int32Array(n);
+    this.crowdTimes = new Float64Array(n);
     this.startTimes = new Float64Array(capacity);
     this.order = new Int32Array(capacity);
     this.arrival = new Float64Array(capacity);
@@ -284,22 +291,23 @@ class ConstantRateLoop {
       // without an instant's bookkeeping).
       let tSender = heap.topKey();
       while (nextDequeue < horizon && (nextDequeue <= instantEnd || nextDequeue + eps * (nextDequeue > 1 ? nextDequeue : 1) < tSender)) {
-        // A run of one sender's packets transmitted back to back while nothing else is due, at
-        // once: the queue keeps a packet after it, and its last dequeue neither resumes nor closes
-        // the sender (those, and anything else, the packet-by-packet steps below do).
+        // Transmissions back to back while nothing else is due, at once: each neither resumes nor
+        // closes its sender nor starts a busy period, and the queue keeps a packet after them
+        // (those, and anything else, the packet-by-packet steps below do).
         if (nextDequeue === free) {
-          const j = order[head];
-          const q0 = queued[j];
-          const most = Math.min(tail - head - 1, total[j] - dequeued[j] - 1, pausedAtSwitch[j] === 1 ? q0 - resumeAtMost - 1 : q0);
           let m = 0;
-          for (let d = free; m < most && order[head + m] === j && d < horizon && d + eps * (d > 1 ? d : 1) < tSender; d = busyStart + (busyCount + m) * T) m += 1;
-          if (m > 1 && arrival[head + m - 1] <= free) {
+          for (let d = free; head + m < tail - 1 && d < horizon && d + eps * (d > 1 ? d : 1) < tSender; d = busyStart + (busyCount + m) * T) {
+            const j = order[head + m];
+            if (arrival[head + m] > d || dequeued[j] + 1 === total[j] || (pausedAtSwitch[j] === 1 && queued[j] - 1 <= resumeAtMost)) break;
+            dequeued[j] += 1;
+            queued[j] -= 1;
+            m += 1;
+          }
+          if (m > 0) {
             head += m;
             busyCount += m;
             free = busyStart + busyCount * T;
             nextDequeue = arrival[head] > free ? arrival[head] : free;
-            dequeued[j] += m;
-            queued[j] = q0 - m;
             transmittedInRuns += m;
             instantEnd = -Infinity;
             continue;
@@ -338,6 +346,8 @@ class ConstantRateLoop {
       if (t === tSender && reactionAt[heap.top()] > limit) {
         const count = this.quietStretch(head, tail, nextDequeue, horizon);
         if (count > 0) {
+          // The first transmission, when the stretch's first packet found the queue empty.
+          if (tail === head) nextDequeue = arrival[head] > free ? arrival[head] : busyStart + busyCount * T;
           tail += count;
           this.batchedQueued += count;
           const last = arrival[tail - 1];
@@ -405,55 +415,70 @@ class ConstantRateLoop {
 
   /**
    * The packets of the next sender, and of the one after when it is close, from their next starts
-   * on while they are alone: each an instant of its own, queued behind the port's backlog, added to
-   * the queue at once. Returns how many (0: none could be, the loop goes on packet by packet).
-   * Alone means, for a packet at x, that x + 4·ε(t_B) comes before t_B, the first of:
+   * on while they are alone: each an instant of its own (two at once only in a tie), added to the
+   * queue at once. Returns how many (0: none could be, the loop goes on packet by packet). Alone
+   * means, for a packet at x, that x + 4·ε(t_B) comes before t_B, the first of:
    * - the other senders' keys (starts or reactions), and these senders' own reactions;
-   * - x₀ + the reaction lead: nothing queued or transmitted from x₀ (the first start) on concerns
-   *   a sender sooner;
-   * - the port's earliest possible transmission of a packet of these senders (one it queued before,
-   *   or the first of these), d_head + (p − head − 1)·T for the one at p, transmissions being T apart;
-   * and that the two senders' packets are more than 4·ε(t_B) apart (ties are the instant's order).
-   * Between these packets the port transmits only other senders' packets, whose counts, PFC frames
-   * and closings do not depend on when these were queued, so the loop's transmissions can follow:
-   * the order of everything else is the packet-by-packet loop's. A sender whose packets take its
-   * ingress above X_off sends its PAUSE at the packet that does.
+   * - x₀ + the reaction lead: nothing queued or transmitted from x₀ (the first start) on makes a
+   *   sender react sooner;
+   * - where a sender's PFC could act in the stretch, the port's earliest possible transmission of
+   *   one of its packets (`portCut`);
+   * and that the two senders' packets are one instant (equal) or more than 4·ε(t_B) apart. The
+   * port's transmissions meanwhile, which the loop makes after the stretch, do not depend on when
+   * these packets were counted: so the order of everything else is the packet-by-packet loop's. A
+   * sender whose packets take its ingress above X_off sends its PAUSE at the packet that does.
    */
   private quietStretch(head: number, tail: number, nextDequeue: number, horizon: number): number {
-    if (head === tail) return 0;
     const { heap, reactionAt, nextStart } = this;
     const a = heap.top();
     const xa0 = nextStart[a];
-    let until = Math.min(reactionAt[a], xa0 + this.reactionLead, this.portReach(a, head, tail, nextDequeue));
+    if (heap.secondKey() === xa0 && heap.thirdKey() === xa0) return this.crowdStretch(head, tail, nextDequeue, horizon);
+    let until = Math.min(reactionAt[a], xa0 + this.reactionLead);
     // The next sender joins when its next start comes first.
     let b = heap.second();
     const keyB = heap.key(b);
-    if (keyB < until && keyB === nextStart[b] && reactionAt[b] > keyB) until = Math.min(until, heap.thirdKey(), reactionAt[b], this.portReach(b, head, tail, nextDequeue));
+    if (keyB < until && keyB === nextStart[b] && reactionAt[b] > keyB) until = Math.min(until, heap.thirdKey(), reactionAt[b]);
     else {
       until = Math.min(until, keyB);
       b = -1;
     }
-    const margin = 4 * EPSILON * (until > 1 ? until : 1);
-    const { I, rate } = this;
+    until = this.portCut(a, until, head, tail, nextDequeue);
+    if (b >= 0) until = this.portCut(b, until, head, tail, nextDequeue);
+    const eps = EPSILON;
+    const margin = 4 * eps * (until > 1 ? until : 1);
+    const { I, rate, startTimes, startOffset, lastStart, trainStart, trainGap, position, order, arrival, started, total, planT0, planBase } = this;
     if (!(xa0 + margin < until && I / rate[a] > margin + margin && (b < 0 || I / rate[b] > margin + margin))) return 0;
     let xa = xa0;
     let xb = b < 0 ? Infinity : nextStart[b];
-    const ka0 = this.started[a];
-    const kb0 = b < 0 ? 0 : this.started[b];
+    const ka0 = started[a];
+    const kb0 = b < 0 ? 0 : started[b];
     let q = tail;
     for (;;) {
       const x = xa < xb ? xa : xb;
       if (!(x + margin < until && x < horizon)) break;
-      if (xa === xb) {
-        // One instant (a tie), in the port's order: latest train first, then port order.
-        xa = this.startPacket(a, x, q);
-        xb = this.startPacket(b, x, q + 1);
-        const { trainStart } = this;
-        if (compareTies(-trainStart[b], b, -trainStart[a], a) < 0) this.swapQueued(q);
-        q += 2;
-      } else if (Math.abs(xa - xb) <= margin) break;
-      else if (xa < xb) xa = this.startPacket(a, x, q++);
-      else xb = this.startPacket(b, x, q++);
+      // The instant's packet, or both packets of a tie (sender a's first, as the loop pops them).
+      const tie = xa === xb;
+      if (!tie && Math.abs(xa - xb) <= margin) break;
+      for (let c = tie ? 2 : 1; c > 0; c--) {
+        const j = xa <= xb ? a : b;
+        const k = started[j];
+        const at = startOffset[j] + k;
+        startTimes[at] = x;
+        // startsTrain(x − last, trainGap), written out: a call would box its numbers.
+        const since = x - lastStart[j];
+        if (since > trainGap && (since === Infinity || since - trainGap > eps * (since > 1 ? since : 1))) trainStart[j] = x;
+        lastStart[j] = x;
+        position[at] = q;
+        order[q] = j;
+        arrival[q] = x;
+        q += 1;
+        started[j] = k + 1;
+        const next = k + 1 < total[j] ? planT0[j] + ((k + 1) * I - planBase[j]) / rate[j] : Infinity;
+        if (j === a) xa = next;
+        else xb = next;
+      }
+      // A tie in the port's order: latest train first, then port order.
+      if (tie && compareTies(-trainStart[b], b, -trainStart[a], a) < 0) this.swapQueued(q - 2);
     }
     if (q === tail) return 0;
     nextStart[a] = xa;
@@ -465,20 +490,65 @@ class ConstantRateLoop {
     return q - tail;
   }
 
-  /** Sender j's next packet starts at x and is queued at position q: its records; when the one after starts. */
-  private startPacket(j: number, x: number, q: number): number {
-    const k = this.started[j];
-    const at = this.startOffset[j] + k;
-    this.startTimes[at] = x;
-    // startsTrain(x − last, trainGap), written out (the compiler did not inline it here).
-    const since = x - this.lastStart[j];
-    if (since > this.trainGap && (since === Infinity || since - this.trainGap > EPSILON * (since > 1 ? since : 1))) this.trainStart[j] = x;
-    this.lastStart[j] = x;
-    this.position[at] = q;
-    this.order[q] = j;
-    this.arrival[q] = x;
-    this.started[j] = k + 1;
-    return k + 1 < this.total[j] ? this.planT0[j] + ((k + 1) * this.I - this.planBase[j]) / this.rate[j] : Infinity;
+  /**
+   * A quiet stretch of a crowd: three senders or more whose next starts are the same instant on the
+   * same plan (start, bytes then, rate, packets started), so that their packets start together
+   * instant after instant (the simulator's incast before its first PAUSE). Each instant's packets
+   * are queued in the port's order (`orderInstant`, from flow order, as the loop's instant pops
+   * them); what bounds the stretch is what bounds `quietStretch`'s, for every sender of the crowd.
+   * Returns how many packets it queued (0: none, the loop goes on instant by instant).
+   */
+  private crowdStretch(head: number, tail: number, nextDequeue: number, horizon: number): number {
+    const { n, heap, nextStart, reactionAt, planT0, planBase, rate, started, total, crowd } = this;
+    const a = heap.top();
+    const x0 = nextStart[a];
+    let until = x0 + this.reactionLead;
+    let size = 0;
+    let instants = Infinity;
+    for (let j = 0; j < n; j++) {
+      if (nextStart[j] === x0 && heap.key(j) === x0 && planT0[j] === planT0[a] && planBase[j] === planBase[a] && rate[j] === rate[a] && started[j] === started[a]) {
+        crowd[size++] = j;
+        until = Math.min(until, reactionAt[j]);
+        instants = Math.min(instants, total[j] - started[j]);
+      } else until = Math.min(until, heap.key(j));
+    }
+    for (let m = 0; m < size; m++) until = this.portCut(crowd[m], until, head, tail, nextDequeue);
+    const margin = 4 * EPSILON * (until > 1 ? until : 1);
+    const { I, trainGap, startTimes, startOffset, trainStart, lastStart, position, order, arrival, crowdFlows, crowdTimes } = this;
+    const r = rate[a];
+    if (!(x0 + margin < until && I / r > margin + margin)) return 0;
+    const k0 = started[a];
+    let q = tail;
+    let i = 0;
+    for (let x = x0; i < instants && x + margin < until && x < horizon; x = planT0[a] + ((k0 + i) * I - planBase[a]) / r) {
+      for (let m = 0; m < size; m++) {
+        const j = crowd[m];
+        startTimes[startOffset[j] + k0 + i] = x;
+        const since = x - lastStart[j];
+        if (since > trainGap && (since === Infinity || since - trainGap > EPSILON * (since > 1 ? since : 1))) trainStart[j] = x;
+        lastStart[j] = x;
+        crowdFlows[m] = j;
+        crowdTimes[m] = x;
+      }
+      this.orderInstant(crowdFlows, crowdTimes, size);
+      for (let m = 0; m < size; m++) {
+        const j = crowdFlows[m];
+        position[startOffset[j] + k0 + i] = q;
+        order[q] = j;
+        arrival[q] = x;
+        q += 1;
+      }
+      i += 1;
+    }
+    if (i === 0) return 0;
+    const next = planT0[a] + ((k0 + i) * I - planBase[a]) / r;
+    for (let m = 0; m < size; m++) {
+      const j = crowd[m];
+      started[j] = k0 + i;
+      nextStart[j] = k0 + i < total[j] ? next : Infinity;
+      this.queueStretch(j, k0);
+    }
+    return q - tail;
   }
 
   /** Swaps the queued packets at q and q + 1 (of one instant: their arrivals are equal). */
@@ -493,10 +563,27 @@ class ConstantRateLoop {
   }
 
   /**
+   * How far a stretch of sender j's packets from its next start may reach, given that it may reach
+   * `until` otherwise: the port's transmissions of sender j's packets (queued before, or in the
+   * stretch) change its count, so they bound the stretch (`portReach`) unless the ingress can
+   * neither pause (not paused, and X_off not exceeded even with every packet of the stretch
+   * counted and none transmitted) nor resume (not paused): then its PFC does nothing until the
+   * stretch ends whichever order its packets are counted in, and its transmissions may follow.
+   */
+  private portCut(j: number, until: number, head: number, tail: number, nextDequeue: number): number {
+    // At most this many of its packets start before `until`: they are I/r apart.
+    const most = Math.floor(((until - this.nextStart[j]) * this.rate[j]) / this.I) + 2;
+    if (this.pausedAtSwitch[j] === 0 && this.queued[j] + most <= this.pauseAbove) return until;
+    return Math.min(until, this.portReach(j, head, tail, nextDequeue));
+  }
+
+  /**
    * The port's earliest possible transmission of sender j's next packet (one it queued, or, none
    * queued, the first of a stretch queued at the tail): d_head + (p − head − 1)·T, p its position.
    */
   private portReach(j: number, head: number, tail: number, nextDequeue: number): number {
+    // An empty queue transmits the first packet of the stretch when it comes.
+    if (head === tail) return -Infinity;
     const p = this.queued[j] > 0 ? this.position[this.startOffset[j] + this.dequeued[j]] : tail;
     return nextDequeue + (p - head - 1) * this.T;
   }
