@@ -14,6 +14,7 @@ import { EventLog, NotificationLog } from './event-log.ts';
 import { Floats } from './growable.ts';
 import { IndexedHeap } from './indexed-heap.ts';
 import { Arrivals } from './arrivals.ts';
+import { QueueSegments } from './queue-segments.ts';
 import { Progress } from './progress.ts';
 import { eventEngineSupport } from './support.ts';
 import { pfcCounts } from './pfc-counts.ts';
@@ -75,14 +76,17 @@ const RESUME = 1;
  *   sender after its pause delay; packets of one instant (within 1 ps) are queued latest train
  *   first, then in port order, before the transmission that starts then;
  * - a sender closes T + ΔR after its last packet's transmission starts.
- * Three things are done in batches, where nothing could tell them from the packet-by-packet steps:
+ * The queue is kept as segments (`QueueSegments`: runs of one sender's packets on one plan), from
+ * which the packets' starts and the queueing order are read back when a result needs them. Three
+ * things are done in batches, where nothing could tell them from the packet-by-packet steps:
  * - a quiet stretch (`quietStretch`): the packets of one sender, or two, from their next start up
  *   to the first thing that could concern them (another sender's start or reaction, the earliest
  *   frame or closing anything from now on could cause, and, where their PFC could act, the port's
- *   first transmission of one of their packets), queued at once;
+ *   first transmission of one of their packets), queued at once: a lone sender's as one segment,
+ *   its last packet found from the plan's inverse (`loneStretch`);
  * - a crowd's stretch (`crowdStretch`): the same for senders that start together on one plan;
- * - transmissions back to back up to the next sender's instant, at once, short of a RESUME, a
- *   closing, a new busy period or the queue's last packet.
+ * - transmissions back to back up to the next sender's instant, a segment's at a time, short of a
+ *   RESUME, a closing, a new busy period or the queue's last packet.
  * `stats.batched` counts the packets queued and transmitted so. Its results are the general loop's,
  * to the bit (constant-rate.test.ts), for fewer instructions (A1: BENCHMARKS.md, tenth session).
  * @example runConstantRate(ns3IncastModel({ dcqcn: false, horizon: 1e-3 })).events.length
@@ -92,12 +96,19 @@ export function runConstantRate(model: PathServerModel, options: { untilComplete
   run.run(new Progress(options.onProgress), options.onProgress !== undefined);
   const { n, I, T, trainGap, log } = run;
   const senders = packedArray(n, (j) => recordedSender(run, j, trainGap));
-  return eventResult({ ...model, horizon: run.horizon }, senders, { packet: I, packetTime: T, queueOrder: run.order.subarray(0, run.tail) }, log, run.notifications, null, 0, 'constant-rate', { queued: run.batchedQueued, transmitted: run.batchedTransmitted });
+  const port = {
+    packet: I,
+    packetTime: T,
+    get queueOrder() {
+      return run.queueOrder();
+    },
+  };
+  return eventResult({ ...model, horizon: run.horizon }, senders, port, log, run.notifications, null, 0, 'constant-rate', { queued: run.batchedQueued, transmitted: run.batchedTransmitted });
 }
 
 /**
  * One run of {@link runConstantRate}. The loop (`run`) keeps the port, the instant's arrivals and
- * the typed arrays it reads in local variables, so that the optimizing compiler holds them in
+ * the typed arrays it reads (the queue's segments among them) in local variables, so that the optimizing compiler holds them in
  * registers (fields are read again after every call, and variables of closures are boxed at each
  * write); the rare steps (PFC frames, reactions, closings, ties) are methods.
  */
@@ -106,7 +117,13 @@ class ConstantRateLoop {
   readonly I: number;
   readonly T: number;
   readonly trainGap: number;
-  horizon: number;
+  /**
+   * The horizon (s), cut to the last transmission's end when run to completion. Its first value is
+   * a double (NaN), as are all it takes later: a field that held a small integer first (a horizon of
+   * 2 s) changes representation when it takes a fraction, and that discards the optimized code of
+   * every method that reads the object (the cold run's loop among them).
+   */
+  horizon = Number.NaN;
   private readonly pauseAbove: number;
   private readonly resumeAtMost: number;
   // The senders: rate, packets to send, delays; where they are.
@@ -145,9 +162,12 @@ class ConstantRateLoop {
   private readonly frameTimes: Floats[];
   private readonly frameKinds: number[][];
   private readonly frameHead: Int32Array;
-  /** Every sender's packet starts (s): sender j's from startOffset[j], `started[j]` of them. */
-  private readonly startTimes: Float64Array;
+  /** Where each sender's packets begin in `startTimes` (the packets of the senders before it). */
   private readonly startOffset: Int32Array;
+  /** Every sender's packet starts (s), read off the queue's segments once run (`expand`). */
+  private startTimes: Float64Array | null = null;
+  /** Every packet's sender in queueing order, likewise. */
+  private order: Int32Array | null = null;
   readonly log: EventLog;
   readonly notifications: NotificationLog;
   /** Each sender's one state (its index in the log). */
@@ -166,12 +186,11 @@ class ConstantRateLoop {
   batchedTransmitted = 0;
   /** How many senders have started all their packets. */
   private allSent = 0;
-  /** Where each sender's packets are in the queueing order (`order`), indexed as `startTimes`. */
-  private readonly position: Int32Array;
-  /** Every packet's flow and arrival in queueing order (`tail` of them once run). */
-  readonly order: Int32Array;
-  private readonly arrival: Float64Array;
+  /** The port's queue (every packet ever queued, `tail` of them once run). */
+  private readonly segments: QueueSegments;
   tail = 0;
+  /** The last packet a stretch queued: when it came (s). */
+  private stretchEnd = Number.NaN;
   private readonly heap: IndexedHeap;
   /**
    * The least time from a packet's arrival or transmission to a sender's reaction it causes (a PFC
@@ -249,32 +268,50 @@ class ConstantRateLoop {
     this.reactionLead = lead;
     this.queued = new Int32Array(n);
     this.dequeued = new Int32Array(n);
-    this.position = new Int32Array(capacity);
     this.pausedAtSwitch = new Uint8Array(n);
     this.crowd = new Int32Array(n);
     this.crowdFlows = new Int32Array(n);
     this.crowdTimes = new Float64Array(n);
-    this.startTimes = new Float64Array(capacity);
-    this.order = new Int32Array(capacity);
-    this.arrival = new Float64Array(capacity);
+    this.segments = new QueueSegments(capacity, n);
     this.heap = new IndexedHeap(n);
   }
 
   /** When sender j's packets started (s). */
   starts(j: number): Floats {
-    return Floats.of(this.startTimes.subarray(this.startOffset[j], this.startOffset[j] + this.started[j]));
+    this.expand();
+    return Floats.of(this.startTimes!.subarray(this.startOffset[j], this.startOffset[j] + this.started[j]));
+  }
+
+  /** Each queued packet's sender, in queueing order. */
+  queueOrder(): Int32Array {
+    this.expand();
+    return this.order!;
+  }
+
+  /** The starts and the queueing order, read off the segments (once). */
+  private expand(): void {
+    if (this.order !== null) return;
+    this.startTimes = new Float64Array(this.startOffset[this.n - 1] + this.total[this.n - 1]);
+    this.order = new Int32Array(this.tail);
+    this.segments.expand(this.I, this.rate, this.startOffset, this.startTimes, this.order);
   }
 
   /** Runs to the horizon (or to completion): instant by instant, as `runEvents`' general loop. */
   run(progress: Progress, reporting: boolean): void {
-    const { n, I, T, trainGap, heap, rate, total, started, nextStart, lastStart, trainStart, planT0, planBase, reactionAt, startTimes, startOffset, order, arrival, position, queued, dequeued, pausedAtSwitch, pauseAbove, resumeAtMost } = this;
+    const { n, I, T, trainGap, heap, rate, total, started, nextStart, lastStart, trainStart, planT0, planBase, reactionAt, queued, dequeued, pausedAtSwitch, pauseAbove, resumeAtMost, segments } = this;
+    const { flow: segFlow, first: segFirst, count: segCount, x0: segX0, t0: segT0, base: segBase } = segments;
     const untilComplete = this.untilComplete;
     // An instant reaches EPSILON·max(1, t) beyond its first time (`instantTolerance`), here with
     // the constant in a local, which the compiled loop reads without the module's binding.
     const eps = EPSILON;
-    // The port: the queue is [head, tail) of `order`; the busy period's start and transmissions.
+    // The port: the queue is packets [head, tail) of those ever queued, the head one the packet
+    // `headDone` of segment `segHead`, come at `headArrival`; the busy period's start and
+    // transmissions.
     let head = 0;
     let tail = 0;
+    let segHead = 0;
+    let headDone = 0;
+    let headArrival = Infinity;
     let busyStart = -Infinity;
     let busyCount = 0;
     let free = -Infinity;
@@ -291,40 +328,79 @@ class ConstantRateLoop {
       // without an instant's bookkeeping).
       let tSender = heap.topKey();
       while (nextDequeue < horizon && (nextDequeue <= instantEnd || nextDequeue + eps * (nextDequeue > 1 ? nextDequeue : 1) < tSender)) {
-        // Transmissions back to back while nothing else is due, at once: each neither resumes nor
-        // closes its sender nor starts a busy period, and the queue keeps a packet after them
-        // (those, and anything else, the packet-by-packet steps below do).
+        // Transmissions back to back while nothing else is due, at once, a segment's at a time:
+        // none resumes or closes its sender or starts a busy period, and the queue keeps a packet
+        // after them (those, and anything else, the packet-by-packet steps below do).
         if (nextDequeue === free) {
-          let m = 0;
-          for (let d = free; head + m < tail - 1 && d < horizon && d + eps * (d > 1 ? d : 1) < tSender; d = busyStart + (busyCount + m) * T) {
-            const j = order[head + m];
-            if (arrival[head + m] > d || dequeued[j] + 1 === total[j] || (pausedAtSwitch[j] === 1 && queued[j] - 1 <= resumeAtMost)) break;
-            dequeued[j] += 1;
-            queued[j] -= 1;
-            m += 1;
+          // How many are due before the next sender's instant (and the horizon): d_i + ε(d_i) < t.
+          let room = tail - head - 1;
+          if (room > 0) {
+            const until = tSender < horizon ? tSender : horizon;
+            let i = Math.floor((until - busyStart) / T) - busyCount;
+            i = i > room ? room : i < 0 ? 0 : i;
+            for (let d = busyStart + (busyCount + i - 1) * T; i > 0 && !(d < horizon && d + eps * (d > 1 ? d : 1) < tSender); d = busyStart + (busyCount + i - 1) * T) i -= 1;
+            for (let d = busyStart + (busyCount + i) * T; i < room && d < horizon && d + eps * (d > 1 ? d : 1) < tSender; d = busyStart + (busyCount + i) * T) i += 1;
+            room = i;
           }
-          if (m > 0) {
-            head += m;
-            busyCount += m;
+          let moved = 0;
+          while (moved < room) {
+            const s = segHead;
+            const j = segFlow[s];
+            const r = rate[j];
+            let m = segCount[s] - headDone;
+            if (m > room - moved) m = room - moved;
+            if (m > total[j] - dequeued[j] - 1) m = total[j] - dequeued[j] - 1;
+            if (pausedAtSwitch[j] === 1 && m > queued[j] - resumeAtMost - 1) m = queued[j] - resumeAtMost - 1;
+            if (m <= 0) break;
+            // Each came by its transmission (else a busy period starts): the last by the first's.
+            const last = headDone + m - 1;
+            if ((last === 0 ? segX0[s] : segT0[s] + ((segFirst[s] + last) * I - segBase[s]) / r) > busyStart + (busyCount + moved) * T) {
+              let c = 0;
+              for (; c < m; c++) {
+                const i = headDone + c;
+                if ((i === 0 ? segX0[s] : segT0[s] + ((segFirst[s] + i) * I - segBase[s]) / r) > busyStart + (busyCount + moved + c) * T) break;
+              }
+              if (c === 0) break;
+              m = c;
+            }
+            dequeued[j] += m;
+            queued[j] -= m;
+            moved += m;
+            headDone += m;
+            if (headDone === segCount[s]) {
+              segHead += 1;
+              headDone = 0;
+            }
+          }
+          if (moved > 0) {
+            head += moved;
+            busyCount += moved;
             free = busyStart + busyCount * T;
-            nextDequeue = arrival[head] > free ? arrival[head] : free;
-            transmittedInRuns += m;
+            headArrival = headDone === 0 ? segX0[segHead] : segT0[segHead] + ((segFirst[segHead] + headDone) * I - segBase[segHead]) / rate[segFlow[segHead]];
+            nextDequeue = headArrival > free ? headArrival : free;
+            transmittedInRuns += moved;
             instantEnd = -Infinity;
             continue;
           }
         }
         instantEnd = -Infinity;
         const d = nextDequeue;
-        const j = order[head];
-        const a = arrival[head];
+        const j = segFlow[segHead];
+        const a = headArrival;
         head += 1;
+        headDone += 1;
+        if (headDone === segCount[segHead]) {
+          segHead += 1;
+          headDone = 0;
+        }
         if (a > free || d > free) {
           busyStart = d;
           busyCount = 0;
         }
         busyCount += 1;
         free = busyStart + busyCount * T;
-        nextDequeue = tail === head ? Infinity : arrival[head] > free ? arrival[head] : busyStart + busyCount * T;
+        headArrival = tail === head ? Infinity : headDone === 0 ? segX0[segHead] : segT0[segHead] + ((segFirst[segHead] + headDone) * I - segBase[segHead]) / rate[segFlow[segHead]];
+        nextDequeue = tail === head ? Infinity : headArrival > free ? headArrival : busyStart + busyCount * T;
         dequeued[j] += 1;
         // A RESUME when the ingress falls to X_on; the sender's closing after its last packet.
         if (--queued[j] <= resumeAtMost && pausedAtSwitch[j] === 1) {
@@ -347,10 +423,13 @@ class ConstantRateLoop {
         const count = this.quietStretch(head, tail, nextDequeue, horizon);
         if (count > 0) {
           // The first transmission, when the stretch's first packet found the queue empty.
-          if (tail === head) nextDequeue = arrival[head] > free ? arrival[head] : busyStart + busyCount * T;
+          if (tail === head) {
+            headArrival = segX0[segHead];
+            nextDequeue = headArrival > free ? headArrival : busyStart + busyCount * T;
+          }
           tail += count;
           this.batchedQueued += count;
-          const last = arrival[tail - 1];
+          const last = this.stretchEnd;
           instantEnd = last + eps * (last > 1 ? last : 1);
           if (reporting) progress.step(last, horizon, count);
           continue;
@@ -375,7 +454,6 @@ class ConstantRateLoop {
           } else if (!(x <= limit && x < horizon)) break;
           // Sender j's packet starts at x.
           const k = started[j];
-          startTimes[startOffset[j] + k] = x;
           started[j] = k + 1;
           if (startsTrain(x - lastStart[j], trainGap)) trainStart[j] = x;
           lastStart[j] = x;
@@ -396,11 +474,12 @@ class ConstantRateLoop {
       for (let k = 0; k < count; k++) {
         const j = flows[k];
         const x = times[k];
-        order[tail] = j;
-        arrival[tail] = x;
-        position[startOffset[j] + queued[j] + dequeued[j]] = tail;
+        segments.add(j, queued[j] + dequeued[j], 1, x, planT0[j], planBase[j], tail);
         tail += 1;
-        if (tail - head === 1) nextDequeue = x > free ? x : busyStart + busyCount * T;
+        if (tail - head === 1) {
+          headArrival = x;
+          nextDequeue = x > free ? x : busyStart + busyCount * T;
+        }
         if (++queued[j] > pauseAbove && pausedAtSwitch[j] === 0) {
           pausedAtSwitch[j] = 1;
           this.sendFrame(j, x + this.pauseDelay[j], PAUSE);
@@ -446,12 +525,17 @@ class ConstantRateLoop {
     if (b >= 0) until = this.portCut(b, until, head, tail, nextDequeue);
     const eps = EPSILON;
     const margin = 4 * eps * (until > 1 ? until : 1);
-    const { I, rate, startTimes, startOffset, lastStart, trainStart, trainGap, position, order, arrival, started, total, planT0, planBase } = this;
+    const { I, rate, lastStart, trainStart, trainGap, started, total, planT0, planBase, segments } = this;
     if (!(xa0 + margin < until && I / rate[a] > margin + margin && (b < 0 || I / rate[b] > margin + margin))) return 0;
-    let xa = xa0;
-    let xb = b < 0 ? Infinity : nextStart[b];
     const ka0 = started[a];
     const kb0 = b < 0 ? 0 : started[b];
+    if (b < 0) {
+      const count = this.loneStretch(a, until, margin, horizon, tail);
+      if (count >= 0) return count;
+    }
+    let xa = xa0;
+    const xb0 = b < 0 ? Infinity : nextStart[b];
+    let xb = xb0;
     let q = tail;
     for (;;) {
       const x = xa < xb ? xa : xb;
@@ -459,33 +543,43 @@ class ConstantRateLoop {
       // The instant's packet, or both packets of a tie (sender a's first, as the loop pops them).
       const tie = xa === xb;
       if (!tie && Math.abs(xa - xb) <= margin) break;
-      for (let c = tie ? 2 : 1; c > 0; c--) {
-        const j = xa <= xb ? a : b;
+      let first = xa <= xb ? a : b;
+      let second = tie ? b : -1;
+      for (let c = 0; c < 2; c++) {
+        const j = c === 0 ? first : second;
+        if (j < 0) break;
         const k = started[j];
-        const at = startOffset[j] + k;
-        startTimes[at] = x;
         // startsTrain(x − last, trainGap), written out: a call would box its numbers.
         const since = x - lastStart[j];
         if (since > trainGap && (since === Infinity || since - trainGap > eps * (since > 1 ? since : 1))) trainStart[j] = x;
         lastStart[j] = x;
-        position[at] = q;
-        order[q] = j;
-        arrival[q] = x;
-        q += 1;
         started[j] = k + 1;
         const next = k + 1 < total[j] ? planT0[j] + ((k + 1) * I - planBase[j]) / rate[j] : Infinity;
         if (j === a) xa = next;
         else xb = next;
       }
-      // A tie in the port's order: latest train first, then port order.
-      if (tie && compareTies(-trainStart[b], b, -trainStart[a], a) < 0) this.swapQueued(q - 2);
+      // Queued in the port's order (a tie's latest train first, then port order); a sender's
+      // packets after its first of the stretch are on its plan.
+      if (tie && compareTies(-trainStart[b], b, -trainStart[a], a) < 0) {
+        first = b;
+        second = a;
+      }
+      for (let c = 0; c < 2; c++) {
+        const j = c === 0 ? first : second;
+        if (j < 0) break;
+        const k = started[j] - 1;
+        if (k === (j === a ? ka0 : kb0)) segments.add(j, k, 1, x, planT0[j], planBase[j], q);
+        else segments.addOnPlan(j, k, x, planT0[j], planBase[j], q);
+        q += 1;
+      }
+      this.stretchEnd = x;
     }
     if (q === tail) return 0;
     nextStart[a] = xa;
-    this.queueStretch(a, ka0);
+    this.queueStretch(a, ka0, xa0);
     if (b >= 0) {
       nextStart[b] = xb;
-      this.queueStretch(b, kb0);
+      this.queueStretch(b, kb0, xb0);
     }
     return q - tail;
   }
@@ -514,7 +608,7 @@ class ConstantRateLoop {
     }
     for (let m = 0; m < size; m++) until = this.portCut(crowd[m], until, head, tail, nextDequeue);
     const margin = 4 * EPSILON * (until > 1 ? until : 1);
-    const { I, trainGap, startTimes, startOffset, trainStart, lastStart, position, order, arrival, crowdFlows, crowdTimes } = this;
+    const { I, trainGap, trainStart, lastStart, crowdFlows, crowdTimes, segments } = this;
     const r = rate[a];
     if (!(x0 + margin < until && I / r > margin + margin)) return 0;
     const k0 = started[a];
@@ -523,7 +617,6 @@ class ConstantRateLoop {
     for (let x = x0; i < instants && x + margin < until && x < horizon; x = planT0[a] + ((k0 + i) * I - planBase[a]) / r) {
       for (let m = 0; m < size; m++) {
         const j = crowd[m];
-        startTimes[startOffset[j] + k0 + i] = x;
         const since = x - lastStart[j];
         if (since > trainGap && (since === Infinity || since - trainGap > EPSILON * (since > 1 ? since : 1))) trainStart[j] = x;
         lastStart[j] = x;
@@ -533,11 +626,10 @@ class ConstantRateLoop {
       this.orderInstant(crowdFlows, crowdTimes, size);
       for (let m = 0; m < size; m++) {
         const j = crowdFlows[m];
-        position[startOffset[j] + k0 + i] = q;
-        order[q] = j;
-        arrival[q] = x;
+        segments.add(j, k0 + i, 1, x, planT0[j], planBase[j], q);
         q += 1;
       }
+      this.stretchEnd = x;
       i += 1;
     }
     if (i === 0) return 0;
@@ -546,20 +638,49 @@ class ConstantRateLoop {
       const j = crowd[m];
       started[j] = k0 + i;
       nextStart[j] = k0 + i < total[j] ? next : Infinity;
-      this.queueStretch(j, k0);
+      this.queueStretch(j, k0, x0);
     }
     return q - tail;
   }
 
-  /** Swaps the queued packets at q and q + 1 (of one instant: their arrivals are equal). */
-  private swapQueued(q: number): void {
-    const { order, position, startOffset, started } = this;
-    const first = order[q];
-    const second = order[q + 1];
-    order[q] = second;
-    order[q + 1] = first;
-    position[startOffset[second] + started[second] - 1] = q;
-    position[startOffset[first] + started[first] - 1] = q + 1;
+  /**
+   * A quiet stretch of sender a alone, in closed form: its packets from its next start while
+   * x + margin < until and x < horizon (the last found from the plan's inverse, then checked with
+   * the plan's own arithmetic), queued as one segment. Its train start moves as each packet's
+   * `startsTrain` would move it: the first by its gap from the last start, the others by the plan's
+   * gap I/r when that is clearly above or below the trains' gap (else −1: the loop goes packet by
+   * packet). Returns how many packets, or −1.
+   */
+  private loneStretch(a: number, until: number, margin: number, horizon: number, tail: number): number {
+    const { I, trainGap, nextStart, lastStart, trainStart, started, total } = this;
+    const t0 = this.planT0[a];
+    const base = this.planBase[a];
+    const r = this.rate[a];
+    const gap = I / r;
+    // Every later packet's gap, computed from two starts, is I/r within δ.
+    const delta = 1e-14 * (until > 1 ? until : 1) + 1e-15 * gap;
+    const everyStartsTrain = gap - delta > trainGap + EPSILON * (gap + delta > 1 ? gap + delta : 1);
+    if (!everyStartsTrain && !(gap + delta <= trainGap)) return -1;
+    const x0 = nextStart[a];
+    const k0 = started[a];
+    // The last packet: the plan's inverse, then the arithmetic's own verdict either side.
+    const reach = until - margin < horizon ? until - margin : horizon;
+    let k = Math.floor(((reach - t0) * r + base) / I);
+    k = k >= total[a] ? total[a] - 1 : k > k0 ? k : k0;
+    const fits = (x: number): boolean => x + margin < until && x < horizon;
+    while (k > k0 && !fits(t0 + (k * I - base) / r)) k -= 1;
+    while (k + 1 < total[a] && fits(t0 + ((k + 1) * I - base) / r)) k += 1;
+    const last = k === k0 ? x0 : t0 + (k * I - base) / r;
+    const since = x0 - lastStart[a];
+    if (since > trainGap && (since === Infinity || since - trainGap > EPSILON * (since > 1 ? since : 1))) trainStart[a] = x0;
+    if (k > k0 && everyStartsTrain) trainStart[a] = last;
+    lastStart[a] = last;
+    started[a] = k + 1;
+    nextStart[a] = k + 1 < total[a] ? t0 + ((k + 1) * I - base) / r : Infinity;
+    this.segments.add(a, k0, k - k0 + 1, x0, t0, base, tail);
+    this.stretchEnd = last;
+    this.queueStretch(a, k0, x0);
+    return k - k0 + 1;
   }
 
   /**
@@ -584,18 +705,23 @@ class ConstantRateLoop {
   private portReach(j: number, head: number, tail: number, nextDequeue: number): number {
     // An empty queue transmits the first packet of the stretch when it comes.
     if (head === tail) return -Infinity;
-    const p = this.queued[j] > 0 ? this.position[this.startOffset[j] + this.dequeued[j]] : tail;
+    const p = this.queued[j] > 0 ? this.segments.positionOf(j, this.dequeued[j]) : tail;
     return nextDequeue + (p - head - 1) * this.T;
   }
 
-  /** Sender j's packets from its k0-th on, just queued in a quiet stretch: the ingress's count, its PAUSE, the heap. */
-  private queueStretch(j: number, k0: number): void {
+  /**
+   * Sender j's packets from its k0-th on (the first at x₀, the others on its plan), just queued in
+   * a stretch: the ingress's count, its PAUSE, the heap.
+   */
+  private queueStretch(j: number, k0: number, x0: number): void {
     const count = this.started[j] - k0;
     const q0 = this.queued[j];
     this.queued[j] = q0 + count;
     if (this.pausedAtSwitch[j] === 0 && q0 + count > this.pauseAbove) {
       this.pausedAtSwitch[j] = 1;
-      this.sendFrame(j, this.startTimes[this.startOffset[j] + k0 + Math.max(0, this.pauseAbove - q0)] + this.pauseDelay[j], PAUSE);
+      const k = k0 + Math.max(0, this.pauseAbove - q0);
+      const x = k === k0 ? x0 : this.planT0[j] + (k * this.I - this.planBase[j]) / this.rate[j];
+      this.sendFrame(j, x + this.pauseDelay[j], PAUSE);
     }
     if (count > 0 && this.started[j] === this.total[j]) this.allSent += 1;
     this.heap.set(j, senderKey(this.reactionAt[j], this.nextStart[j], this.horizon));
@@ -726,11 +852,14 @@ function senderKey(reaction: number, start: number, horizon: number): number {
  * rest, `pausedAdmission` of it, and the wait for a burst after 0), so Â is the general loop's.
  */
 function recordedSender(run: ConstantRateLoop, j: number, trainGap: number): RecordedSender {
-  const starts = run.starts(j);
+  let starts: Floats | null = null;
   let series: Record<string, StepSeries> | null = null;
   return {
-    starts,
+    get starts() {
+      return (starts ??= run.starts(j));
+    },
     trainStartOf(k: number): number {
+      const starts = this.starts;
       let q = k;
       while (q > 0 && !startsTrain(starts.at(q) - starts.at(q - 1), trainGap)) q -= 1;
       return starts.at(q);

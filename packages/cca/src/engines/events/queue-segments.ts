@@ -1,0 +1,109 @@
+/**
+ * A FIFO port's queue as segments: each a run of one sender's consecutive packets, queued one after
+ * the other, on one plan of that sender (its packet k reaching the port at t₀ + (k·I − b)/r, the
+ * first of the segment at x₀, which may differ: the first of a plan, or a packet started by a
+ * reaction). The constant-rate loop queues a stretch of a sender's packets as one segment and
+ * transmits a segment's packets at once, so its cost goes with segments rather than packets; the
+ * arrivals, each sender's packet starts and the queueing order are read back from the segments,
+ * with the loop's own arithmetic, so to the bit.
+ *
+ * Capacity is fixed (at most one segment per packet), so the loop may hold the arrays in locals.
+ * @example
+ * const q = new QueueSegments(10, 2);
+ * q.add(0, 0, 3, 0, 0, 0, 0); // flow 0's packets 0–2 from t = 0, on the plan (0, 0)
+ * q.arrival(0, 2, 1000, 1e9)   // 2e-6: t₀ + (2·1000 − 0)/10⁹
+ */
+export class QueueSegments {
+  /** Each segment's sender, its first packet's index among the sender's, and how many packets. */
+  readonly flow: Int32Array;
+  readonly first: Int32Array;
+  readonly count: Int32Array;
+  /** Where its first packet is in the queueing order (0 for the first packet ever queued). */
+  readonly position: Int32Array;
+  /** The sender's next segment (−1: none yet). */
+  readonly next: Int32Array;
+  /** Its first packet's arrival (s), and the plan of the others: t₀ (s) and b (bytes). */
+  readonly x0: Float64Array;
+  readonly t0: Float64Array;
+  readonly base: Float64Array;
+  /** Segments so far. */
+  length = 0;
+  /** Each sender's oldest segment with packets still queued (as far as `oldest` has walked), and its last. */
+  private readonly oldestOf: Int32Array;
+  private readonly lastOf: Int32Array;
+
+  constructor(capacity: number, flows: number) {
+    this.flow = new Int32Array(capacity);
+    this.first = new Int32Array(capacity);
+    this.count = new Int32Array(capacity);
+    this.position = new Int32Array(capacity);
+    this.next = new Int32Array(capacity);
+    this.x0 = new Float64Array(capacity);
+    this.t0 = new Float64Array(capacity);
+    this.base = new Float64Array(capacity);
+    this.oldestOf = new Int32Array(flows).fill(-1);
+    this.lastOf = new Int32Array(flows).fill(-1);
+  }
+
+  /** Queues `count` packets of sender j from its k-th, the first at x₀, at queue position p; returns the segment. */
+  add(j: number, k: number, count: number, x0: number, t0: number, base: number, p: number): number {
+    const s = this.length++;
+    this.flow[s] = j;
+    this.first[s] = k;
+    this.count[s] = count;
+    this.position[s] = p;
+    this.next[s] = -1;
+    this.x0[s] = x0;
+    this.t0[s] = t0;
+    this.base[s] = base;
+    const last = this.lastOf[j];
+    if (last >= 0) this.next[last] = s;
+    else this.oldestOf[j] = s;
+    this.lastOf[j] = s;
+    return s;
+  }
+
+  /**
+   * Queues sender j's packet k on the plan (t₀, b), whose arrival is the plan's: the last segment
+   * grows when it holds the sender's packet k − 1 on that plan, else a segment of its own starts
+   * (at x₀, position p).
+   */
+  addOnPlan(j: number, k: number, x0: number, t0: number, base: number, p: number): void {
+    const s = this.length - 1;
+    if (s >= 0 && this.flow[s] === j && this.first[s] + this.count[s] === k && this.t0[s] === t0 && this.base[s] === base) this.count[s] += 1;
+    else this.add(j, k, 1, x0, t0, base, p);
+  }
+
+  /** The arrival (s) of the i-th packet of segment s, I bytes each at the sender's rate r. */
+  arrival(s: number, i: number, I: number, r: number): number {
+    return i === 0 ? this.x0[s] : this.t0[s] + ((this.first[s] + i) * I - this.base[s]) / r;
+  }
+
+  /** The queue position of sender j's packet k, one it queued and has not all transmitted before (its packets from the oldest queued on). */
+  positionOf(j: number, k: number): number {
+    let s = this.oldestOf[j];
+    while (k >= this.first[s] + this.count[s]) s = this.next[s];
+    this.oldestOf[j] = s;
+    return this.position[s] + (k - this.first[s]);
+  }
+
+  /**
+   * Every queued packet's arrival written into `starts` (sender j's packet k at `offset[j] + k`) and
+   * its sender into `order` (by queue position), from the segments, with `arrival`'s arithmetic.
+   */
+  expand(I: number, rate: Float64Array, offset: Int32Array, starts: Float64Array, order: Int32Array): void {
+    for (let s = 0; s < this.length; s++) {
+      const j = this.flow[s];
+      const k0 = this.first[s];
+      const at = offset[j] + k0;
+      const p = this.position[s];
+      const r = rate[j];
+      starts[at] = this.x0[s];
+      order[p] = j;
+      for (let i = 1; i < this.count[s]; i++) {
+        starts[at + i] = this.t0[s] + ((k0 + i) * I - this.base[s]) / r;
+        order[p + i] = j;
+      }
+    }
+  }
+}
