@@ -188,7 +188,22 @@ class ConstantRateLoop {
   private allSent = 0;
   /** The port's queue (every packet ever queued, `tail` of them once run). */
   private readonly segments: QueueSegments;
+  /**
+   * The port: the queue is packets [head, tail) of those ever queued, the head one the packet
+   * `headDone` of segment `segHead`, come at `headArrival`; the busy period's start and its
+   * transmissions so far, when the port is next free, its next transmission, and the end of the
+   * instant just handled (its transmission, if due by then, comes next). Times start as doubles.
+   */
+  private head = 0;
   tail = 0;
+  private segHead = 0;
+  private headDone = 0;
+  private headArrival = Infinity;
+  private busyStart = -Infinity;
+  private busyCount = 0;
+  private free = -Infinity;
+  private nextDequeue = Infinity;
+  private instantEnd = -Infinity;
   /** The last packet a stretch queued: when it came (s). */
   private stretchEnd = Number.NaN;
   private readonly heap: IndexedHeap;
@@ -298,198 +313,212 @@ class ConstantRateLoop {
 
   /** Runs to the horizon (or to completion): instant by instant, as `runEvents`' general loop. */
   run(progress: Progress, reporting: boolean): void {
-    const { n, I, T, trainGap, heap, rate, total, started, nextStart, lastStart, trainStart, planT0, planBase, reactionAt, queued, dequeued, pausedAtSwitch, pauseAbove, resumeAtMost, segments } = this;
-    const { flow: segFlow, first: segFirst, count: segCount, x0: segX0, t0: segT0, base: segBase } = segments;
-    const untilComplete = this.untilComplete;
-    // An instant reaches EPSILON·max(1, t) beyond its first time (`instantTolerance`), here with
-    // the constant in a local, which the compiled loop reads without the module's binding.
+    const { n, heap, reactionAt, nextStart } = this;
+    // An instant reaches EPSILON·max(1, t) beyond its first time (`instantTolerance`).
     const eps = EPSILON;
-    // The port: the queue is packets [head, tail) of those ever queued, the head one the packet
-    // `headDone` of segment `segHead`, come at `headArrival`; the busy period's start and
-    // transmissions.
-    let head = 0;
-    let tail = 0;
-    let segHead = 0;
-    let headDone = 0;
-    let headArrival = Infinity;
-    let busyStart = -Infinity;
-    let busyCount = 0;
-    let free = -Infinity;
-    let nextDequeue = Infinity;
-    let horizon = this.horizon;
     // The packets that start at the current instant (flow and time).
     const arriving = new Arrivals(n);
-    /** The end of the instant just handled: its transmission, if due by then, comes next. */
-    let instantEnd = -Infinity;
-    let transmittedInRuns = 0;
-    for (let j = 0; j < n; j++) heap.set(j, senderKey(reactionAt[j], nextStart[j], horizon));
+    for (let j = 0; j < n; j++) heap.set(j, senderKey(reactionAt[j], nextStart[j], this.horizon));
     for (;;) {
-      // Transmissions: the last instant's, then those before anything else happens (back to back,
-      // without an instant's bookkeeping).
-      let tSender = heap.topKey();
-      while (nextDequeue < horizon && (nextDequeue <= instantEnd || nextDequeue + eps * (nextDequeue > 1 ? nextDequeue : 1) < tSender)) {
-        // Transmissions back to back while nothing else is due, at once, a segment's at a time:
-        // none resumes or closes its sender or starts a busy period, and the queue keeps a packet
-        // after them (those, and anything else, the packet-by-packet steps below do).
-        if (nextDequeue === free) {
-          // How many are due before the next sender's instant (and the horizon): d_i + ε(d_i) < t.
-          let room = tail - head - 1;
-          if (room > 0) {
-            const until = tSender < horizon ? tSender : horizon;
-            let i = Math.floor((until - busyStart) / T) - busyCount;
-            i = i > room ? room : i < 0 ? 0 : i;
-            for (let d = busyStart + (busyCount + i - 1) * T; i > 0 && !(d < horizon && d + eps * (d > 1 ? d : 1) < tSender); d = busyStart + (busyCount + i - 1) * T) i -= 1;
-            for (let d = busyStart + (busyCount + i) * T; i < room && d < horizon && d + eps * (d > 1 ? d : 1) < tSender; d = busyStart + (busyCount + i) * T) i += 1;
-            room = i;
-          }
-          let moved = 0;
-          while (moved < room) {
-            const s = segHead;
-            const j = segFlow[s];
-            const r = rate[j];
-            let m = segCount[s] - headDone;
-            if (m > room - moved) m = room - moved;
-            if (m > total[j] - dequeued[j] - 1) m = total[j] - dequeued[j] - 1;
-            if (pausedAtSwitch[j] === 1 && m > queued[j] - resumeAtMost - 1) m = queued[j] - resumeAtMost - 1;
-            if (m <= 0) break;
-            // Each came by its transmission (else a busy period starts): the last by the first's.
-            const last = headDone + m - 1;
-            if ((last === 0 ? segX0[s] : segT0[s] + ((segFirst[s] + last) * I - segBase[s]) / r) > busyStart + (busyCount + moved) * T) {
-              let c = 0;
-              for (; c < m; c++) {
-                const i = headDone + c;
-                if ((i === 0 ? segX0[s] : segT0[s] + ((segFirst[s] + i) * I - segBase[s]) / r) > busyStart + (busyCount + moved + c) * T) break;
-              }
-              if (c === 0) break;
-              m = c;
-            }
-            dequeued[j] += m;
-            queued[j] -= m;
-            moved += m;
-            headDone += m;
-            if (headDone === segCount[s]) {
-              segHead += 1;
-              headDone = 0;
-            }
-          }
-          if (moved > 0) {
-            head += moved;
-            busyCount += moved;
-            free = busyStart + busyCount * T;
-            headArrival = headDone === 0 ? segX0[segHead] : segT0[segHead] + ((segFirst[segHead] + headDone) * I - segBase[segHead]) / rate[segFlow[segHead]];
-            nextDequeue = headArrival > free ? headArrival : free;
-            transmittedInRuns += moved;
-            instantEnd = -Infinity;
-            continue;
-          }
-        }
-        instantEnd = -Infinity;
-        const d = nextDequeue;
-        const j = segFlow[segHead];
-        const a = headArrival;
-        head += 1;
-        headDone += 1;
-        if (headDone === segCount[segHead]) {
-          segHead += 1;
-          headDone = 0;
-        }
-        if (a > free || d > free) {
-          busyStart = d;
-          busyCount = 0;
-        }
-        busyCount += 1;
-        free = busyStart + busyCount * T;
-        headArrival = tail === head ? Infinity : headDone === 0 ? segX0[segHead] : segT0[segHead] + ((segFirst[segHead] + headDone) * I - segBase[segHead]) / rate[segFlow[segHead]];
-        nextDequeue = tail === head ? Infinity : headArrival > free ? headArrival : busyStart + busyCount * T;
-        dequeued[j] += 1;
-        // A RESUME when the ingress falls to X_on; the sender's closing after its last packet.
-        if (--queued[j] <= resumeAtMost && pausedAtSwitch[j] === 1) {
-          pausedAtSwitch[j] = 0;
-          this.sendFrame(j, d + this.pauseDelay[j], RESUME);
-        }
-        if (dequeued[j] === total[j]) this.closeAfter(j, d);
-        if (untilComplete && head === tail && free < horizon && this.allSent === n) horizon = this.horizon = free;
-        tSender = heap.topKey();
-      }
-      instantEnd = -Infinity;
-      let t = tSender;
-      if (nextDequeue < horizon && nextDequeue < t) t = nextDequeue;
+      // Transmissions: the last instant's, then those before anything else happens.
+      this.transmit();
+      this.instantEnd = -Infinity;
+      const tSender = heap.topKey();
+      const nextDequeue = this.nextDequeue;
+      const horizon = this.horizon;
+      const t = nextDequeue < horizon && nextDequeue < tSender ? nextDequeue : tSender;
       if (!(t <= horizon)) break;
       const limit = t + eps * (t > 1 ? t : 1);
       if (reporting) progress.step(t, horizon);
-      // One or two senders alone for a while: their packets up to the next thing that could concern
-      // them, at once.
+      // One or two senders alone for a while (or a crowd): their packets up to the next thing that
+      // could concern them, at once.
       if (t === tSender && reactionAt[heap.top()] > limit) {
-        const count = this.quietStretch(head, tail, nextDequeue, horizon);
+        const count = this.quietStretch(this.head, this.tail, nextDequeue, horizon);
         if (count > 0) {
           // The first transmission, when the stretch's first packet found the queue empty.
-          if (tail === head) {
-            headArrival = segX0[segHead];
-            nextDequeue = headArrival > free ? headArrival : busyStart + busyCount * T;
-          }
-          tail += count;
+          if (this.tail === this.head) this.queueFirst(this.segments.x0[this.segHead]);
+          this.tail += count;
           this.batchedQueued += count;
           const last = this.stretchEnd;
-          instantEnd = last + eps * (last > 1 ? last : 1);
+          this.instantEnd = last + eps * (last > 1 ? last : 1);
           if (reporting) progress.step(last, horizon, count);
           continue;
         }
       }
-      // 1. The senders with something at this instant: their reactions (a packet whose start the
-      // wire counts by a reaction's instant first), then the packet due.
-      const reactUntil = limit < horizon ? limit : horizon;
-      while (heap.topKey() <= limit) {
-        const j = heap.top();
-        for (;;) {
-          const at = reactionAt[j];
-          let x = nextStart[j];
-          const reacts = at <= reactUntil;
-          if (reacts) {
-            // A packet the wire counts by the reaction's instant (Â past its first byte) starts first.
-            if (!(x < Infinity && started[j] < Math.round(packetsStarted(this.admittedAt(j, at), I) / I))) {
-              this.react(j, at);
-              continue;
+      this.instant(limit, arriving);
+    }
+  }
+
+  /** A packet that came at x to an empty queue: the head, transmitted at x or when the port is free. */
+  private queueFirst(x: number): void {
+    this.headArrival = x;
+    this.nextDequeue = x > this.free ? x : this.busyStart + this.busyCount * this.T;
+  }
+
+  /**
+   * The port's transmissions due before the next instant: the last instant's (by its end), then
+   * those before the next sender's key (d + ε(d) < t), each a RESUME when its ingress falls to
+   * X_on and its sender's closing after its last packet. Back-to-back runs of them go at once, a
+   * segment's at a time: none resumes or closes its sender or starts a busy period, and the queue
+   * keeps a packet after them (those, and anything else, go packet by packet).
+   */
+  private transmit(): void {
+    const { n, I, T, heap, rate, total, queued, dequeued, pausedAtSwitch, resumeAtMost, segments } = this;
+    const { flow: segFlow, first: segFirst, count: segCount, x0: segX0, t0: segT0, base: segBase } = segments;
+    const eps = EPSILON;
+    let { head, segHead, headDone, headArrival, busyStart, busyCount, free, nextDequeue, instantEnd, horizon } = this;
+    const tail = this.tail;
+    let moved = 0;
+    let tSender = heap.topKey();
+    while (nextDequeue < horizon && (nextDequeue <= instantEnd || nextDequeue + eps * (nextDequeue > 1 ? nextDequeue : 1) < tSender)) {
+      if (nextDequeue === free) {
+        // How many are due before the next sender's instant (and the horizon): d_i + ε(d_i) < t.
+        let room = tail - head - 1;
+        if (room > 0) {
+          const until = tSender < horizon ? tSender : horizon;
+          let i = Math.floor((until - busyStart) / T) - busyCount;
+          i = i > room ? room : i < 0 ? 0 : i;
+          for (let d = busyStart + (busyCount + i - 1) * T; i > 0 && !(d < horizon && d + eps * (d > 1 ? d : 1) < tSender); d = busyStart + (busyCount + i - 1) * T) i -= 1;
+          for (let d = busyStart + (busyCount + i) * T; i < room && d < horizon && d + eps * (d > 1 ? d : 1) < tSender; d = busyStart + (busyCount + i) * T) i += 1;
+          room = i;
+        }
+        let runs = 0;
+        while (runs < room) {
+          const s = segHead;
+          const j = segFlow[s];
+          const r = rate[j];
+          let m = segCount[s] - headDone;
+          if (m > room - runs) m = room - runs;
+          if (m > total[j] - dequeued[j] - 1) m = total[j] - dequeued[j] - 1;
+          if (pausedAtSwitch[j] === 1 && m > queued[j] - resumeAtMost - 1) m = queued[j] - resumeAtMost - 1;
+          if (m <= 0) break;
+          // Each came by its transmission (else a busy period starts): the last by the first's.
+          const last = headDone + m - 1;
+          if ((last === 0 ? segX0[s] : segT0[s] + ((segFirst[s] + last) * I - segBase[s]) / r) > busyStart + (busyCount + runs) * T) {
+            let c = 0;
+            for (; c < m; c++) {
+              const i = headDone + c;
+              if ((i === 0 ? segX0[s] : segT0[s] + ((segFirst[s] + i) * I - segBase[s]) / r) > busyStart + (busyCount + runs + c) * T) break;
             }
-            if (x > at) x = at;
-          } else if (!(x <= limit && x < horizon)) break;
-          // Sender j's packet starts at x.
-          const k = started[j];
-          started[j] = k + 1;
-          if (startsTrain(x - lastStart[j], trainGap)) trainStart[j] = x;
-          lastStart[j] = x;
-          if (k + 1 < total[j]) nextStart[j] = planT0[j] + ((k + 1) * I - planBase[j]) / rate[j];
-          else {
-            nextStart[j] = Infinity;
-            this.allSent += 1;
+            if (c === 0) break;
+            m = c;
           }
-          arriving.add(j, x);
-          if (!reacts) break;
+          dequeued[j] += m;
+          queued[j] -= m;
+          runs += m;
+          headDone += m;
+          if (headDone === segCount[s]) {
+            segHead += 1;
+            headDone = 0;
+          }
         }
-        heap.set(j, senderKey(reactionAt[j], nextStart[j], horizon));
-      }
-      // 2. The packets reach the switch in the port's order, a PAUSE when one takes its ingress
-      // above X_off; 3. the transmission that starts now (at the loop's top).
-      const { flows, times, count } = arriving;
-      if (count > 1) this.orderInstant(flows, times, count);
-      for (let k = 0; k < count; k++) {
-        const j = flows[k];
-        const x = times[k];
-        segments.add(j, queued[j] + dequeued[j], 1, x, planT0[j], planBase[j], tail);
-        tail += 1;
-        if (tail - head === 1) {
-          headArrival = x;
-          nextDequeue = x > free ? x : busyStart + busyCount * T;
-        }
-        if (++queued[j] > pauseAbove && pausedAtSwitch[j] === 0) {
-          pausedAtSwitch[j] = 1;
-          this.sendFrame(j, x + this.pauseDelay[j], PAUSE);
+        if (runs > 0) {
+          head += runs;
+          busyCount += runs;
+          free = busyStart + busyCount * T;
+          headArrival = headDone === 0 ? segX0[segHead] : segT0[segHead] + ((segFirst[segHead] + headDone) * I - segBase[segHead]) / rate[segFlow[segHead]];
+          nextDequeue = headArrival > free ? headArrival : free;
+          moved += runs;
+          instantEnd = -Infinity;
+          continue;
         }
       }
-      arriving.count = 0;
-      instantEnd = limit;
+      instantEnd = -Infinity;
+      const d = nextDequeue;
+      const j = segFlow[segHead];
+      const a = headArrival;
+      head += 1;
+      headDone += 1;
+      if (headDone === segCount[segHead]) {
+        segHead += 1;
+        headDone = 0;
+      }
+      if (a > free || d > free) {
+        busyStart = d;
+        busyCount = 0;
+      }
+      busyCount += 1;
+      free = busyStart + busyCount * T;
+      headArrival = tail === head ? Infinity : headDone === 0 ? segX0[segHead] : segT0[segHead] + ((segFirst[segHead] + headDone) * I - segBase[segHead]) / rate[segFlow[segHead]];
+      nextDequeue = tail === head ? Infinity : headArrival > free ? headArrival : busyStart + busyCount * T;
+      dequeued[j] += 1;
+      // A RESUME when the ingress falls to X_on; the sender's closing after its last packet.
+      if (--queued[j] <= resumeAtMost && pausedAtSwitch[j] === 1) {
+        pausedAtSwitch[j] = 0;
+        this.sendFrame(j, d + this.pauseDelay[j], RESUME);
+      }
+      if (dequeued[j] === total[j]) this.closeAfter(j, d);
+      if (this.untilComplete && head === tail && free < horizon && this.allSent === n) horizon = this.horizon = free;
+      tSender = heap.topKey();
+    }
+    this.head = head;
+    this.segHead = segHead;
+    this.headDone = headDone;
+    this.headArrival = headArrival;
+    this.busyStart = busyStart;
+    this.busyCount = busyCount;
+    this.free = free;
+    this.nextDequeue = nextDequeue;
+    this.instantEnd = instantEnd;
+    this.batchedTransmitted += moved;
+  }
+
+  /**
+   * The instant from the current time to `limit`: 1. the senders with something then, their
+   * reactions (a packet whose start the wire counts by a reaction's instant first), then the packet
+   * due; 2. their packets reach the switch in the port's order, a PAUSE when one takes its ingress
+   * above X_off (3., the transmission that starts then, is `transmit`'s).
+   */
+  private instant(limit: number, arriving: Arrivals): void {
+    const { I, trainGap, heap, rate, total, started, nextStart, lastStart, trainStart, planT0, planBase, reactionAt, queued, dequeued, pausedAtSwitch, pauseAbove, segments } = this;
+    const horizon = this.horizon;
+    const reactUntil = limit < horizon ? limit : horizon;
+    while (heap.topKey() <= limit) {
+      const j = heap.top();
+      for (;;) {
+        const at = reactionAt[j];
+        let x = nextStart[j];
+        const reacts = at <= reactUntil;
+        if (reacts) {
+          // A packet the wire counts by the reaction's instant (Â past its first byte) starts first.
+          if (!(x < Infinity && started[j] < Math.round(packetsStarted(this.admittedAt(j, at), I) / I))) {
+            this.react(j, at);
+            continue;
+          }
+          if (x > at) x = at;
+        } else if (!(x <= limit && x < horizon)) break;
+        // Sender j's packet starts at x.
+        const k = started[j];
+        started[j] = k + 1;
+        if (startsTrain(x - lastStart[j], trainGap)) trainStart[j] = x;
+        lastStart[j] = x;
+        if (k + 1 < total[j]) nextStart[j] = planT0[j] + ((k + 1) * I - planBase[j]) / rate[j];
+        else {
+          nextStart[j] = Infinity;
+          this.allSent += 1;
+        }
+        arriving.add(j, x);
+        if (!reacts) break;
+      }
+      heap.set(j, senderKey(reactionAt[j], nextStart[j], horizon));
+    }
+    const { flows, times, count } = arriving;
+    if (count > 1) this.orderInstant(flows, times, count);
+    let tail = this.tail;
+    for (let k = 0; k < count; k++) {
+      const j = flows[k];
+      const x = times[k];
+      segments.add(j, queued[j] + dequeued[j], 1, x, planT0[j], planBase[j], tail);
+      tail += 1;
+      if (tail - this.head === 1) this.queueFirst(x);
+      if (++queued[j] > pauseAbove && pausedAtSwitch[j] === 0) {
+        pausedAtSwitch[j] = 1;
+        this.sendFrame(j, x + this.pauseDelay[j], PAUSE);
+      }
     }
     this.tail = tail;
-    this.batchedTransmitted = transmittedInRuns;
+    arriving.count = 0;
+    this.instantEnd = limit;
   }
 
   /**
