@@ -19,6 +19,15 @@ describe('the constant-rate loop gives the general loop’s results', () => {
     expect(lean.events.filter((e) => e.kind === 'pfc-pause').length).toBeGreaterThan(100);
   });
 
+  it('on one sender alone, with and without PFC', () => {
+    for (const pfc of [true, false]) {
+      const model = ns3IncastModel({ senders: 1, burst: 3000 * 1048, dcqcn: false, pfc, horizon: 1 });
+      const lean = runEvents(model, { untilComplete: true });
+      expect(lean.stats.batched!.queued).toBeGreaterThan(2900);
+      expect(everything(lean)).toEqual(everything(runEvents(model, { untilComplete: true, generalLoop: true })));
+    }
+  });
+
   it('on 200 random models: rates below, at and above the line, partial packets, ties, PFC or none, to completion or a horizon', () => {
     let frames = 0;
     let closings = 0;

@@ -542,9 +542,9 @@ class ConstantRateLoop {
     const xa0 = nextStart[a];
     if (heap.secondKey() === xa0 && heap.thirdKey() === xa0) return this.crowdStretch(head, tail, nextDequeue, horizon);
     let until = Math.min(reactionAt[a], xa0 + this.reactionLead);
-    // The next sender joins when its next start comes first.
+    // The next sender (if there is another) joins when its next start comes first.
     let b = heap.second();
-    const keyB = heap.key(b);
+    const keyB = b === a ? Infinity : heap.key(b);
     if (keyB < until && keyB === nextStart[b] && reactionAt[b] > keyB) until = Math.min(until, heap.thirdKey(), reactionAt[b]);
     else {
       until = Math.min(until, keyB);
