@@ -888,10 +888,10 @@ function recordedSender(run: ConstantRateLoop, j: number, trainGap: number): Rec
       return (starts ??= run.starts(j));
     },
     trainStartOf(k: number): number {
-      const starts = this.starts;
+      const all = (starts ??= run.starts(j));
       let q = k;
-      while (q > 0 && !startsTrain(starts.at(q) - starts.at(q - 1), trainGap)) q -= 1;
-      return starts.at(q);
+      while (q > 0 && !startsTrain(all.at(q) - all.at(q - 1), trainGap)) q -= 1;
+      return all.at(q);
     },
     admittedCurve(horizon: number): Curve {
       const { I } = run;

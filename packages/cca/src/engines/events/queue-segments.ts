@@ -79,7 +79,10 @@ export class QueueSegments {
     return i === 0 ? this.x0[s] : this.t0[s] + ((this.first[s] + i) * I - this.base[s]) / r;
   }
 
-  /** The queue position of sender j's packet k, one it queued and has not all transmitted before (its packets from the oldest queued on). */
+  /**
+   * The queue position of sender j's packet k: a packet still queued, and k at least the k of any
+   * earlier call for j (the walk from the sender's oldest segment only moves forward).
+   */
   positionOf(j: number, k: number): number {
     let s = this.oldestOf[j];
     while (k >= this.first[s] + this.count[s]) s = this.next[s];
