@@ -15,7 +15,7 @@ import { Floats } from './growable.ts';
 import { IndexedHeap } from './indexed-heap.ts';
 import { Arrivals } from './arrivals.ts';
 import { QueueSegments } from './queue-segments.ts';
-import { Progress } from './progress.ts';
+import { Progress, instantTolerance } from './progress.ts';
 import { eventEngineSupport } from './support.ts';
 import { pfcCounts } from './pfc-counts.ts';
 import { rateOf } from './sender.ts';
@@ -314,8 +314,6 @@ class ConstantRateLoop {
   /** Runs to the horizon (or to completion): instant by instant, as `runEvents`' general loop. */
   run(progress: Progress, reporting: boolean): void {
     const { n, heap, reactionAt, nextStart } = this;
-    // An instant reaches EPSILON·max(1, t) beyond its first time (`instantTolerance`).
-    const eps = EPSILON;
     // The packets that start at the current instant (flow and time).
     const arriving = new Arrivals(n);
     for (let j = 0; j < n; j++) heap.set(j, senderKey(reactionAt[j], nextStart[j], this.horizon));
@@ -328,7 +326,7 @@ class ConstantRateLoop {
       const horizon = this.horizon;
       const t = nextDequeue < horizon && nextDequeue < tSender ? nextDequeue : tSender;
       if (!(t <= horizon)) break;
-      const limit = t + eps * (t > 1 ? t : 1);
+      const limit = t + instantTolerance(t);
       if (reporting) progress.step(t, horizon);
       // One or two senders alone for a while (or a crowd): their packets up to the next thing that
       // could concern them, at once.
@@ -340,7 +338,7 @@ class ConstantRateLoop {
           this.tail += count;
           this.batchedQueued += count;
           const last = this.stretchEnd;
-          this.instantEnd = last + eps * (last > 1 ? last : 1);
+          this.instantEnd = last + instantTolerance(last);
           if (reporting) progress.step(last, horizon, count);
           continue;
         }
@@ -364,7 +362,7 @@ class ConstantRateLoop {
    */
   private transmit(): void {
     const { n, I, T, heap, rate, total, queued, dequeued, pausedAtSwitch, resumeAtMost, segments } = this;
-    const { flow: segFlow, first: segFirst, count: segCount, x0: segX0, t0: segT0, base: segBase } = segments;
+    const { flow: segFlow, count: segCount } = segments;
     const eps = EPSILON;
     let { head, segHead, headDone, headArrival, busyStart, busyCount, free, nextDequeue, instantEnd, horizon } = this;
     const tail = this.tail;
@@ -393,13 +391,9 @@ class ConstantRateLoop {
           if (pausedAtSwitch[j] === 1 && m > queued[j] - resumeAtMost - 1) m = queued[j] - resumeAtMost - 1;
           if (m <= 0) break;
           // Each came by its transmission (else a busy period starts): the last by the first's.
-          const last = headDone + m - 1;
-          if ((last === 0 ? segX0[s] : segT0[s] + ((segFirst[s] + last) * I - segBase[s]) / r) > busyStart + (busyCount + runs) * T) {
+          if (segments.arrival(s, headDone + m - 1, I, r) > busyStart + (busyCount + runs) * T) {
             let c = 0;
-            for (; c < m; c++) {
-              const i = headDone + c;
-              if ((i === 0 ? segX0[s] : segT0[s] + ((segFirst[s] + i) * I - segBase[s]) / r) > busyStart + (busyCount + runs + c) * T) break;
-            }
+            for (; c < m; c++) if (segments.arrival(s, headDone + c, I, r) > busyStart + (busyCount + runs + c) * T) break;
             if (c === 0) break;
             m = c;
           }
@@ -416,7 +410,7 @@ class ConstantRateLoop {
           head += runs;
           busyCount += runs;
           free = busyStart + busyCount * T;
-          headArrival = headDone === 0 ? segX0[segHead] : segT0[segHead] + ((segFirst[segHead] + headDone) * I - segBase[segHead]) / rate[segFlow[segHead]];
+          headArrival = segments.arrival(segHead, headDone, I, rate[segFlow[segHead]]);
           nextDequeue = headArrival > free ? headArrival : free;
           moved += runs;
           instantEnd = -Infinity;
@@ -439,7 +433,7 @@ class ConstantRateLoop {
       }
       busyCount += 1;
       free = busyStart + busyCount * T;
-      headArrival = tail === head ? Infinity : headDone === 0 ? segX0[segHead] : segT0[segHead] + ((segFirst[segHead] + headDone) * I - segBase[segHead]) / rate[segFlow[segHead]];
+      headArrival = tail === head ? Infinity : segments.arrival(segHead, headDone, I, rate[segFlow[segHead]]);
       nextDequeue = tail === head ? Infinity : headArrival > free ? headArrival : busyStart + busyCount * T;
       dequeued[j] += 1;
       // A RESUME when the ingress falls to X_on; the sender's closing after its last packet.
@@ -700,8 +694,7 @@ class ConstantRateLoop {
     while (k > k0 && !fits(t0 + (k * I - base) / r)) k -= 1;
     while (k + 1 < total[a] && fits(t0 + ((k + 1) * I - base) / r)) k += 1;
     const last = k === k0 ? x0 : t0 + (k * I - base) / r;
-    const since = x0 - lastStart[a];
-    if (since > trainGap && (since === Infinity || since - trainGap > EPSILON * (since > 1 ? since : 1))) trainStart[a] = x0;
+    if (startsTrain(x0 - lastStart[a], trainGap)) trainStart[a] = x0;
     if (k > k0 && everyStartsTrain) trainStart[a] = last;
     lastStart[a] = last;
     started[a] = k + 1;

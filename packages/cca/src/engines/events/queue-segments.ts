@@ -74,7 +74,7 @@ export class QueueSegments {
     else this.add(j, k, 1, x0, t0, base, p);
   }
 
-  /** The arrival (s) of the i-th packet of segment s, I bytes each at the sender's rate r. */
+  /** The arrival (s) of the i-th packet of segment s, I bytes each at the sender's rate r: the one definition of it, which the loop and `expand` use. */
   arrival(s: number, i: number, I: number, r: number): number {
     return i === 0 ? this.x0[s] : this.t0[s] + ((this.first[s] + i) * I - this.base[s]) / r;
   }
@@ -92,19 +92,16 @@ export class QueueSegments {
 
   /**
    * Every queued packet's arrival written into `starts` (sender j's packet k at `offset[j] + k`) and
-   * its sender into `order` (by queue position), from the segments, with `arrival`'s arithmetic.
+   * its sender into `order` (by queue position), from the segments, by `arrival`.
    */
   expand(I: number, rate: Float64Array, offset: Int32Array, starts: Float64Array, order: Int32Array): void {
     for (let s = 0; s < this.length; s++) {
       const j = this.flow[s];
-      const k0 = this.first[s];
-      const at = offset[j] + k0;
+      const at = offset[j] + this.first[s];
       const p = this.position[s];
       const r = rate[j];
-      starts[at] = this.x0[s];
-      order[p] = j;
-      for (let i = 1; i < this.count[s]; i++) {
-        starts[at + i] = this.t0[s] + ((k0 + i) * I - this.base[s]) / r;
+      for (let i = 0; i < this.count[s]; i++) {
+        starts[at + i] = this.arrival(s, i, I, r);
         order[p + i] = j;
       }
     }
