@@ -635,30 +635,39 @@ class ConstantRateLoop {
     const r = rate[a];
     if (!(x0 + margin < until && I / r > margin + margin)) return 0;
     const k0 = started[a];
+    const t0 = planT0[a];
+    const base = planBase[a];
     let q = tail;
     let i = 0;
-    for (let x = x0; i < instants && x + margin < until && x < horizon; x = planT0[a] + ((k0 + i) * I - planBase[a]) / r) {
-      for (let m = 0; m < size; m++) {
-        const j = crowd[m];
-        const since = x - lastStart[j];
-        if (since > trainGap && (since === Infinity || since - trainGap > EPSILON * (since > 1 ? since : 1))) trainStart[j] = x;
-        lastStart[j] = x;
-        crowdFlows[m] = j;
-        crowdTimes[m] = x;
+    // The instant before (its packets' start): after the first instant every sender's gap since
+    // its last start is the same, so they start trains together or not at all, and their order
+    // (by train start, then port) changes only when they do.
+    let before = Number.NaN;
+    for (let x = x0; i < instants && x + margin < until && x < horizon; x = t0 + ((k0 + i) * I - base) / r) {
+      const since = x - before;
+      const together = i > 0 && since > trainGap && since - trainGap > EPSILON * (since > 1 ? since : 1);
+      if (i === 0 || together) {
+        for (let m = 0; m < size; m++) {
+          const j = crowd[m];
+          // startsTrain(x − last, trainGap), written out: a call would box its numbers.
+          const gap = x - lastStart[j];
+          if (together || (gap > trainGap && (gap === Infinity || gap - trainGap > EPSILON * (gap > 1 ? gap : 1)))) trainStart[j] = x;
+          crowdFlows[m] = j;
+          crowdTimes[m] = x;
+        }
+        this.orderInstant(crowdFlows, crowdTimes, size);
       }
-      this.orderInstant(crowdFlows, crowdTimes, size);
-      for (let m = 0; m < size; m++) {
-        const j = crowdFlows[m];
-        segments.add(j, k0 + i, 1, x, planT0[j], planBase[j], q);
-        q += 1;
-      }
-      this.stretchEnd = x;
+      for (let m = 0; m < size; m++) segments.add(crowdFlows[m], k0 + i, 1, x, t0, base, q + m);
+      q += size;
+      before = x;
       i += 1;
     }
     if (i === 0) return 0;
-    const next = planT0[a] + ((k0 + i) * I - planBase[a]) / r;
+    this.stretchEnd = before;
+    const next = t0 + ((k0 + i) * I - base) / r;
     for (let m = 0; m < size; m++) {
       const j = crowd[m];
+      lastStart[j] = before;
       started[j] = k0 + i;
       nextStart[j] = k0 + i < total[j] ? next : Infinity;
       this.queueStretch(j, k0, x0);
