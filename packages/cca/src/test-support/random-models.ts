@@ -135,3 +135,35 @@ export function randomConstantRateModel(seed: number): { model: PathServerModel;
     untilComplete,
   };
 }
+
+/**
+ * A seeded random crowd for the constant-rate loop's crowd stretches: 3–12 senders of one fixed
+ * rate (line rate, or below C/1.5 so that each packet starts a train of its own), most starting
+ * together, some a few packet gaps later on the crowd's grid (ties with other train starts), with
+ * bursts of 20–150 packets and PFC whose frames reach the senders whole packet gaps after they
+ * leave, so that paused senders resume together and a crowd meets senders whose trains began at
+ * other instants. Run to completion.
+ * @example runEvents(randomCrowdModel(3), { untilComplete: true })
+ */
+export function randomCrowdModel(seed: number): PathServerModel {
+  const g = new Mulberry32(seed * 6271 + 29);
+  const u = (a: number, b: number): number => a + (b - a) * g.next();
+  const int = (a: number, b: number): number => Math.floor(u(a, b + 1));
+  const C = 12.5e9;
+  const I = 1000;
+  const T = I / C;
+  const us = 1e-6;
+  const speed = [1, 0.5, 0.6, 0.625][int(0, 3)];
+  const gap = T / speed;
+  const n = int(3, 12);
+  const pauseDelay = int(2, 12) * T;
+  const flows = Array.from({ length: n }, (_, j) => ({
+    arrivals: step(int(20, 150) * I, g.next() < 0.7 ? 0 : int(1, 6) * gap),
+    cca: fixedRate(C * speed),
+    name: `s${j}`,
+    pauseDelay: g.next() < 0.7 ? pauseDelay : int(2, 12) * T,
+    ackDelay: u(1, 3) * us,
+  }));
+  const xOff = u(3, 12) * I;
+  return { service: rate(C), flows, horizon: 1, feedbackDelay: 5 * us, pfc: { xOff, xOn: xOff - u(0.5, 2) * I, resume: 'threshold' }, packets: { size: I } };
+}

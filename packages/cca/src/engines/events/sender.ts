@@ -311,11 +311,16 @@ export class PacketSender {
     this.reactionAt = this.earliestReaction();
   }
 
-  /** A PFC frame that reaches this sender at `time`. */
+  /**
+   * A PFC frame that reaches this sender at `time`. Frames are handled in the order sent (FIFO):
+   * one sent after another at the same instant may carry a time a few ulps earlier (a RESUME from
+   * a transmission at d, after a PAUSE from an arrival at x > d within the instant's tolerance),
+   * and waits for the one before it; only a frame at the head is the next reaction.
+   */
   frameArrives(time: number, kind: 'pfc-pause' | 'pfc-resume'): void {
     this.frameTimes.push(time);
     this.frameKinds.push(kind === 'pfc-pause' ? PAUSE : RESUME);
-    if (time < this.reactionAt) this.reactionAt = time;
+    if (this.frameHead === this.frameTimes.length - 1 && time < this.reactionAt) this.reactionAt = time;
   }
 
   /**
@@ -346,7 +351,9 @@ export class PacketSender {
       this.quietEnd += 1;
       return false;
     }
-    if (time < this.reactionAt) this.reactionAt = time;
+    // Handled in the order sent, as frames are (see frameArrives): only the first waiting one is
+    // the next reaction.
+    if (this.quietEnd === this.cnpTimes.length - 1 && time < this.reactionAt) this.reactionAt = time;
     return true;
   }
 
@@ -412,7 +419,9 @@ export class PacketSender {
     } else if (this.bytesTime === at) {
       this.bytesHandled = at;
       this.apply(this.cca.onBytes!(this.state, this.signals.at(at)), at);
-    } else this.applyTimer(at);
+    } else if (at === this.wakeTimer) this.applyTimer(at);
+    // Else what was due at `at` has moved by an ulp (the quiet timers just run recomputed the byte
+    // count's instant from theirs): nothing reacts now, and earliestReaction finds it again.
     this.promoteQuiet();
     this.dropHandled();
     this.reactionAt = this.earliestReaction();
