@@ -34,6 +34,16 @@ describe('pacerLead: a rate change takes effect from the next packet', () => {
     const held = Curve.fromBreakpoints([[0, 0, 0, r], [0.3e-6, 300, 300, 0]]);
     expect(pacerLead(held, 5e-6, 300, r, L, 1e-6)).toBeCloseTo(700, 6);
   });
+
+  it('a packet started after a rest on the boundary dates from the rest’s end, whatever float noise the rest carries', () => {
+    // Packet 1 sent at 1 GB/s from 0 to 1 µs, a pause on the boundary until 2 µs (Â a float's noise
+    // above 1000 B, as a paused plan can leave it), packet 2 from 2 µs: at 2.3 µs (300 B into it)
+    // the rate halves; packet 2 keeps its gap, due at 3 µs, as if the rest were exactly 1000 B.
+    const rest = (above: number): Curve => Curve.fromBreakpoints([[0, 0, 0, r], [1e-6, L + above, L + above, 0], [2e-6, L + above, L + above, r]]);
+    const exact = pacerLead(rest(0), 2.3e-6, L + 300, r / 2, L, 1e-6);
+    expect(exact).toBeCloseTo(350, 6); // 300 + 350 + (r/2)·0.7 µs = 1000
+    expect(pacerLead(rest(7e-12), 2.3e-6, L + 300, r / 2, L, 1e-6)).toBeCloseTo(exact, 6);
+  });
 });
 
 /** Sends at `r` and halves its rate once, at `at` (a timer). */

@@ -17,7 +17,15 @@ import { packetsStarted } from './acknowledgements.ts';
 export function pacerLead(admitted: Curve, t0: number, base: number, rate: number, packet: number, margin: number, arrivals?: Curve): number {
   const slotEnd = packetsStarted(base, packet);
   if (!(slotEnd - base > margin)) return 0;
-  const slotStart = upperPseudoInverseAt(admitted, slotEnd - packet, true);
+  const level = slotEnd - packet;
+  let slotStart = upperPseudoInverseAt(admitted, level, true);
+  // Â may rest on the boundary a float's noise above it (a sender paused, or a connection waiting
+  // for its NIC, as the packet before ended): the pseudo-inverse then lands where the rest begins
+  // (or an ulp before, on the packet before's rise), while the packet started where the rest ends,
+  // where packetsStarted (within 1e-12 packets) first counts it.
+  const counted = upperPseudoInverseAt(admitted, level + 1e-12 * packet, true);
+  const k = admitted.indexAt(counted);
+  if (counted > slotStart && k > 0 && admitted.t[k] > slotStart && admitted.s[k - 1] === 0) slotStart = admitted.t[k];
   // A sender whose admission followed its arrivals when the packet started (nothing waiting) was
   // not held by its pacer: Â's slope there is the arrival rate, not a pacing rate.
   if (arrivals !== undefined && !(arrivals.rightLimit(slotStart) - (slotEnd - packet) > margin)) return 0;

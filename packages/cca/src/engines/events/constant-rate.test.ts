@@ -60,26 +60,29 @@ describe('the constant-rate loop gives the general loop’s results', () => {
     expect(cut).toBeGreaterThan(40);
   });
 
-  it('on 200 random crowds: senders of one rate resuming together, frames at one instant', () => {
+  it('on 400 random crowds: senders of one rate resuming together, frames at one instant', () => {
     let frames = 0;
     let crowded = 0;
-    for (let seed = 1; seed <= 200; seed++) {
+    for (let seed = 1; seed <= 400; seed++) {
       const model = randomCrowdModel(seed);
       const lean = runEvents(model, { untilComplete: true });
       const general = runEvents(model, { untilComplete: true, generalLoop: true });
       expect(everything(lean), `seed ${seed}`).toEqual(everything(general));
-      // Senders at a fixed rate react to PFC frames and close, nothing else: seeds 111 and 179 have
-      // a RESUME sent after a PAUSE at one instant but stamped an ulp or two before it, which the
-      // general loop once took for a timer of a sender that has none (a `none` event).
+      // Senders at a fixed rate react to PFC frames and close, nothing else: seeds 63, 111 and 179
+      // have a RESUME sent after a PAUSE at one instant but stamped an ulp or two before it, which
+      // the general loop once took for a timer of a sender that has none (a `none` event). Seeds
+      // 312, 376 and 394 resume and pause a slow sender within one of its packets, where the pacer
+      // the general loop shares with the curve engine once dated that packet from the end of the
+      // one before (Â rested a float's noise above the boundary), and admitted its rest at once.
       const kinds = new Set(general.events.map((e) => e.kind));
       for (const kind of ['pfc-pause', 'pfc-resume', 'connection-closed']) kinds.delete(kind);
       expect([...kinds], `seed ${seed}`).toEqual([]);
       frames += lean.events.filter((e) => e.kind === 'pfc-pause' || e.kind === 'pfc-resume').length;
       if (lean.stats.batched!.queued > 0) crowded += 1;
     }
-    // Measured: 31,462 frames; every run queues packets in stretches.
-    expect(frames).toBeGreaterThan(28_000);
-    expect(crowded).toBe(200);
+    // Measured: 68,545 frames; every run queues packets in stretches.
+    expect(frames).toBeGreaterThan(60_000);
+    expect(crowded).toBe(400);
   });
 });
 
