@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { add, step, type Curve } from '@ccalc/curves';
-import { pacedAdmission, pacedAdmissionGeneral, pacedBacklog } from './admission.ts';
+import { Curve, add, step } from '@ccalc/curves';
+import { pacedAdmission, pacedAdmissionGeneral, pacedBacklog, wholePacketAdmission } from './admission.ts';
 
 const MARGIN = 1e-6;
 const breakpoints = (c: Curve) => [c.t, c.v, c.r, c.s];
@@ -37,5 +37,24 @@ describe('pacedBacklog: the closed form of pacedAdmission for a backlog', () => 
     expect(breakpoints(pacedAdmission(A, 12.5e9, 2e-6, 1000, 0, MARGIN, 4e-6))).toEqual(breakpoints(pacedAdmissionGeneral(A, 12.5e9, 2e-6, 1000, 0, MARGIN, 4e-6)));
     expect(breakpoints(pacedAdmission(A, 12.5e9, 2e-6, 1000, 0, MARGIN))).toEqual(breakpoints(pacedAdmissionGeneral(A, 12.5e9, 2e-6, 1000, 0, MARGIN)));
     expect(pacedAdmission(A, 12.5e9, 2e-6, 1000, 0, MARGIN).at(1)).toBe(7000);
+  });
+});
+
+describe('wholePacketAdmission: the pacer of a sender that runs dry', () => {
+  it('restarts when new data comes, also after a whole packet, whatever lead it had', () => {
+    // 1000 B packets; the first sent at 2 GB/s from 0, the rate cut to 1 GB/s at 0.2 µs (400 B in):
+    // the packet keeps its gap, so 300 B go at once (the pacer's lead) and it ends at 0.5 µs, all
+    // the data there was. 2000 B more come at 3 µs: their packets start at 3 and 4 µs at 1 GB/s, as
+    // a NIC whose pacer is idle sends them, not at once as if the idle 2.5 µs had saved up time.
+    const history = Curve.fromBreakpoints([[0, 0, 0, 2e9]]);
+    const A = add(step(1000, 0), step(2000, 3e-6));
+    const plan = wholePacketAdmission(history, A, 1e9, 0.2e-6, 400, 1000, MARGIN);
+    const admitted = (t: number): number => 400 + plan.at(t - 0.2e-6);
+    expect(admitted(0.201e-6)).toBeCloseTo(701, 6);
+    expect(admitted(0.5e-6)).toBeCloseTo(1000, 6);
+    expect(admitted(3e-6)).toBeCloseTo(1000, 6);
+    expect(admitted(3.5e-6)).toBeCloseTo(1500, 6);
+    expect(admitted(4e-6)).toBeCloseTo(2000, 6);
+    expect(admitted(5e-6)).toBeCloseTo(3000, 6);
   });
 });

@@ -169,11 +169,12 @@ export function pausedAdmission(unpaused: () => Curve, base: number, packet: num
  * What a rate-limited sender of whole packets admits from t0 (local curve), `admitted` being Â's
  * history up to t0: the NIC's pacer (`pacerLead`: a packet in progress keeps the gap of the rate it
  * was sent at) over the fluid queue (`pacedAdmission`). A sender that has drained (nothing waiting,
- * A flat at Â) with a packet slot still open restarts its pacer when its next data arrives, as if
- * computed there: so the admission does not depend on the instant it is computed from (the curve
- * engine's window starts, the event engine's plans). Both engines admit through it. Exact up to
- * `until`: the event engine, which plans again at each change of the arrivals, reads them only up
- * to the next one, so a plan costs the breakpoints up to there, not every burst still to come.
+ * A flat at Â), within a packet or at its end, restarts its pacer when its next data arrives, as if
+ * computed there (a lead it had is spent, not carried to the new data): so the admission does not
+ * depend on the instant it is computed from (the curve engine's window starts, the event engine's
+ * plans). Both engines admit through it. Exact up to `until`: the event engine, which plans again
+ * at each change of the arrivals, reads them only up to the next one, so a plan costs the
+ * breakpoints up to there, not every burst still to come.
  * @example wholePacketAdmission(history, step(1e6, 0), 12.5e9, 0, 0, 1048, 1e-6)
  */
 export function wholePacketAdmission(admitted: Curve, arrivals: Curve, rate: number, t0: number, base: number, packet: number, margin: number, until = Infinity): Curve {
@@ -186,9 +187,9 @@ export function wholePacketAdmission(admitted: Curve, arrivals: Curve, rate: num
   }
   const plan = pacedAdmission(arrivals, rate, t0, base, pacerLead(admitted, t0, base, rate, packet, margin, arrivals), margin, until);
   if (next < Infinity && next > t0) {
-    // Drained by the next change of the arrivals with a slot open: the pacer restarts there.
+    // Drained by the next change of the arrivals: the pacer restarts there.
     const at = base + plan.at(next - t0);
-    if (arrivals.at(next) - at <= margin && slotOpen(at)) {
+    if (arrivals.at(next) - at <= margin) {
       const history = packetsStarted(at, packet) - packet >= base ? verticalShift(horizontalShift(plan, t0), base) : admitted;
       return joinAt(plan, next - t0, wholePacketAdmission(history, arrivals, rate, next, at, packet, margin, until));
     }
