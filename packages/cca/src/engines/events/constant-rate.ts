@@ -525,10 +525,12 @@ class ConstantRateLoop {
    *   sender react sooner;
    * - where a sender's PFC could act in the stretch, the port's earliest possible transmission of
    *   one of its packets (`portCut`);
-   * and that the two senders' packets are one instant (equal) or more than 4·ε(t_B) apart. The
-   * port's transmissions meanwhile, which the loop makes after the stretch, do not depend on when
-   * these packets were counted: so the order of everything else is the packet-by-packet loop's. A
-   * sender whose packets take its ingress above X_off sends its PAUSE at the packet that does.
+   * and that the two senders' packets are equal, more than 4·ε(t_B) apart, or, closer, clear of the
+   * port's transmissions (`noTransmissionNear`: the loop's instants would group them otherwise as
+   * those fall): one instant when the later is within the earlier's reach. The port's
+   * transmissions meanwhile, which the loop makes after the stretch, do not depend on when these
+   * packets were counted: so the order of everything else is the packet-by-packet loop's. A sender
+   * whose packets take its ingress above X_off sends its PAUSE at the packet that does.
    */
   private quietStretch(head: number, tail: number, nextDequeue: number, horizon: number): number {
     const { heap, reactionAt, nextStart } = this;
@@ -563,36 +565,48 @@ class ConstantRateLoop {
     for (;;) {
       const x = xa < xb ? xa : xb;
       if (!(x + margin < until && x < horizon)) break;
-      // The instant's packet, or both packets of a tie (sender a's first, as the loop pops them).
-      const tie = xa === xb;
-      if (!tie && Math.abs(xa - xb) <= margin) break;
+      // The instant's packet, or both packets of one instant: a tie, or two starts an ulp or so
+      // apart (plans that began at other instants), which the loop's instants group as its
+      // transmissions fall: so only where none falls near them, one instant when the later is
+      // within the earlier's reach.
+      let together = xa === xb;
+      if (!together && Math.abs(xa - xb) <= margin) {
+        const later = xa < xb ? xb : xa;
+        if (!(later + margin < until && later < horizon && this.noTransmissionNear(x, later, head, tail, nextDequeue))) break;
+        together = later <= x + instantTolerance(x);
+      }
+      const xaNow = xa;
+      const xbNow = xb;
       let first = xa <= xb ? a : b;
-      let second = tie ? b : -1;
+      let second = together ? (first === a ? b : a) : -1;
       for (let c = 0; c < 2; c++) {
         const j = c === 0 ? first : second;
         if (j < 0) break;
         const k = started[j];
+        const xj = j === a ? xaNow : xbNow;
         // startsTrain(x − last, trainGap), written out: a call would box its numbers.
-        const since = x - lastStart[j];
-        if (since > trainGap && (since === Infinity || since - trainGap > eps * (since > 1 ? since : 1))) trainStart[j] = x;
-        lastStart[j] = x;
+        const since = xj - lastStart[j];
+        if (since > trainGap && (since === Infinity || since - trainGap > eps * (since > 1 ? since : 1))) trainStart[j] = xj;
+        lastStart[j] = xj;
         started[j] = k + 1;
         const next = k + 1 < total[j] ? planT0[j] + ((k + 1) * I - planBase[j]) / rate[j] : Infinity;
         if (j === a) xa = next;
         else xb = next;
       }
-      // Queued in the port's order (a tie's latest train first, then port order); a sender's
-      // packets after its first of the stretch are on its plan.
-      if (tie && compareTies(-trainStart[b], b, -trainStart[a], a) < 0) {
-        first = b;
-        second = a;
+      // One instant's two packets are queued in the port's order (latest train first, then port
+      // order), whichever came first; a sender's packets after its first of the stretch are on its
+      // plan.
+      if (together) {
+        first = compareTies(-trainStart[b], b, -trainStart[a], a) < 0 ? b : a;
+        second = first === a ? b : a;
       }
       for (let c = 0; c < 2; c++) {
         const j = c === 0 ? first : second;
         if (j < 0) break;
         const k = started[j] - 1;
-        if (k === (j === a ? ka0 : kb0)) segments.add(j, k, 1, x, planT0[j], planBase[j], q);
-        else segments.addOnPlan(j, k, x, planT0[j], planBase[j], q);
+        const xj = j === a ? xaNow : xbNow;
+        if (k === (j === a ? ka0 : kb0)) segments.add(j, k, 1, xj, planT0[j], planBase[j], q);
+        else segments.addOnPlan(j, k, xj, planT0[j], planBase[j], q);
         q += 1;
       }
       this.stretchEnd = x;
@@ -605,6 +619,27 @@ class ConstantRateLoop {
       this.queueStretch(b, kb0, xb0);
     }
     return q - tail;
+  }
+
+  /**
+   * Whether the port transmits nothing from 2ε before x₁ to 2ε after x₂ (x₁ ≤ x₂), as far as the
+   * packets queued now tell: they have all come, so their transmissions are back to back from the
+   * head's, d_i = busyStart + (busyCount + i)·T as `transmit` computes them (from the head's own
+   * when it starts a busy period); false when the queue is empty or its transmissions end first.
+   */
+  private noTransmissionNear(x1: number, x2: number, head: number, tail: number, nextDequeue: number): boolean {
+    const queued = tail - head;
+    if (queued <= 0) return false;
+    const T = this.T;
+    const start = nextDequeue === this.free ? this.busyStart : nextDequeue;
+    const count = nextDequeue === this.free ? this.busyCount : 0;
+    const low = x1 - 2 * instantTolerance(x1);
+    // The first transmission at or after `low`: the floor estimate, then the arithmetic's verdict.
+    let i = Math.ceil((low - start) / T) - count;
+    if (i < 0) i = 0;
+    while (i > 0 && start + (count + i - 1) * T >= low) i -= 1;
+    while (i < queued && start + (count + i) * T < low) i += 1;
+    return i < queued && start + (count + i) * T > x2 + 2 * instantTolerance(x2);
   }
 
   /**
