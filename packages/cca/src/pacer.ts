@@ -23,9 +23,12 @@ export function pacerLead(admitted: Curve, t0: number, base: number, rate: numbe
   // for its NIC, as the packet before ended): the pseudo-inverse then lands where the rest begins
   // (or an ulp before, on the packet before's rise), while the packet started where the rest ends,
   // where packetsStarted (within 1e-12 packets) first counts it.
-  const counted = upperPseudoInverseAt(admitted, level + 1e-12 * packet, true);
-  const k = admitted.indexAt(counted);
-  if (counted > slotStart && k > 0 && admitted.t[k] > slotStart && admitted.s[k - 1] === 0) slotStart = admitted.t[k];
+  const i = admitted.indexAt(slotStart);
+  if (admitted.s[i] === 0 || (i + 1 < admitted.t.length && admitted.s[i + 1] === 0 && admitted.v[i + 1] <= level + 1e-12 * packet)) {
+    const counted = upperPseudoInverseAt(admitted, level + 1e-12 * packet, true);
+    const k = admitted.indexAt(counted);
+    if (counted > slotStart && k > 0 && admitted.t[k] > slotStart && admitted.s[k - 1] === 0) slotStart = admitted.t[k];
+  }
   // A sender whose admission followed its arrivals when the packet started (nothing waiting) was
   // not held by its pacer: Â's slope there is the arrival rate, not a pacing rate.
   if (arrivals !== undefined && !(arrivals.rightLimit(slotStart) - (slotEnd - packet) > margin)) return 0;
