@@ -8,6 +8,20 @@ import { dcqcn } from '../ccas/dcqcn/index.ts';
 import { newConnectionsAt } from '../ccas/new-connections.ts';
 
 /**
+ * Seeded uniform draws for the random models (Mulberry32): `next()` in [0, 1), `u(a, b)` in
+ * [a, b), `int(a, b)` an integer from a to b, `pick(xs)` one of xs.
+ * @example seededDraws(7).int(1, 6) // the same die roll for seed 7 every time
+ */
+function seededDraws(state: number) {
+  const g = new Mulberry32(state);
+  const next = (): number => g.next();
+  const u = (a: number, b: number): number => a + (b - a) * next();
+  const int = (a: number, b: number): number => Math.floor(u(a, b + 1));
+  const pick = <T>(xs: readonly T[]): T => xs[int(0, xs.length - 1)];
+  return { next, u, int, pick };
+}
+
+/**
  * A seeded random small model of whole packets for comparing the two engines: 2–8 senders at
  * 100 Gb/s with 1000 B packets (T = 80 ns), bursts of 3–60 packets (sometimes not a whole number of
  * packets, sometimes a second burst on a new connection), starts that often coincide; a CCA among
@@ -18,10 +32,7 @@ import { newConnectionsAt } from '../ccas/new-connections.ts';
  * @example runEvents(randomPacketModel(7))
  */
 export function randomPacketModel(seed: number): PathServerModel {
-  const g = new Mulberry32(seed * 7919 + 13);
-  const u = (a: number, b: number): number => a + (b - a) * g.next();
-  const int = (a: number, b: number): number => Math.floor(u(a, b + 1));
-  const pick = <T>(xs: readonly T[]): T => xs[int(0, xs.length - 1)];
+  const { next, u, int, pick } = seededDraws(seed * 7919 + 13);
   const C = 12.5e9;
   const I = 1000;
   const T = I / C;
@@ -42,7 +53,7 @@ export function randomPacketModel(seed: number): PathServerModel {
       case 'zhu2015':
         return dcqcn('zhu2015', { lineRate: C, minRate: C / 100, g: 1 / 16, alphaPeriod: period(), increasePeriod: period(), byteCounter: int(5, 30) * I + int(0, 1) * 500, fastRecoverySteps: int(1, 5), additiveIncrease: C * 0.01, hyperIncrease: C * 0.05, initialAlpha: 1 });
       case 'ns3-mlx':
-        return dcqcn('ns3-mlx', { lineRate: C, minRate: C / 100, g: 1 / 16, decreasePeriod: period(), alphaPeriod: period(), increasePeriod: period(), fastRecoverySteps: int(1, 5), additiveIncrease: C * 0.01, hyperIncrease: C * 0.05, clampTargetRate: g.next() < 0.7 });
+        return dcqcn('ns3-mlx', { lineRate: C, minRate: C / 100, g: 1 / 16, decreasePeriod: period(), alphaPeriod: period(), increasePeriod: period(), fastRecoverySteps: int(1, 5), additiveIncrease: C * 0.01, hyperIncrease: C * 0.05, clampTargetRate: next() < 0.7 });
       case 'nic':
         return dcqcn('nic', { maxRate: C, minRate: C / 100, mergePeriod: period(), alphaRateShift: 1, alphaG: 64, alphaTimer: period(), noCnpTimer: period(), byteCounter: int(5, 30) * I, rateAi: C * 0.01, rateHai: C * 0.05, fastRecoverySteps: int(1, 5), initialAlpha: 1023 });
       case 'trace-reference':
@@ -53,20 +64,20 @@ export function randomPacketModel(seed: number): PathServerModel {
   let total = 0;
   const flows = Array.from({ length: n }, (_, j) => {
     const packets = int(3, 60);
-    const size = packets * I - (g.next() < 0.2 ? int(1, I - 1) : 0);
-    const start = g.next() < 0.5 ? starts[int(0, 1)] : pick(starts) + int(0, 4) * T;
+    const size = packets * I - (next() < 0.2 ? int(1, I - 1) : 0);
+    const start = next() < 0.5 ? starts[int(0, 1)] : pick(starts) + int(0, 4) * T;
     let arrivals: Curve = step(size, start);
     let c = cca();
-    if (g.next() < 0.25) {
+    if (next() < 0.25) {
       const again = start + u(1, 8) * us;
       arrivals = add(arrivals, step(int(3, 30) * I, again));
-      if (g.next() < 0.6) c = newConnectionsAt(c, [again]);
-    } else if (g.next() < 0.1) arrivals = add(arrivals, rate(C * u(0.05, 0.3)));
+      if (next() < 0.6) c = newConnectionsAt(c, [again]);
+    } else if (next() < 0.1) arrivals = add(arrivals, rate(C * u(0.05, 0.3)));
     total += arrivals.at(20 * us) / I;
     return { arrivals, cca: c, name: `s${j}`, pauseDelay: u(0.3, 3) * us, notificationDelay: u(0.5, 4) * us, ackDelay: 5 * us };
   });
   const kMax = u(2, 20) * I;
-  const red = g.next() < 0.7;
+  const red = next() < 0.7;
   const ecnKind = pick(['none', 'enqueue', 'dequeue', 'dequeue'] as const);
   const pfcKind = pick(['none', 'threshold', 'threshold', 'paper'] as const);
   const xOff = u(4, 15) * I;
@@ -83,9 +94,9 @@ export function randomPacketModel(seed: number): PathServerModel {
             ...(red ? { kMin: kMax * u(0, 0.8), pMax: u(0.05, 1) } : {}),
             packetSize: I,
             at: ecnKind,
-            random: g.next() < 0.6 ? { seed: int(1, 1000) } : 'expected',
-            notificationGap: g.next() < 0.5 ? 0 : u(0.2, 3) * us,
-            pacing: g.next() < 0.7 ? 'gap' : 'grid',
+            random: next() < 0.6 ? { seed: int(1, 1000) } : 'expected',
+            notificationGap: next() < 0.5 ? 0 : u(0.2, 3) * us,
+            pacing: next() < 0.7 ? 'gap' : 'grid',
           },
     // X_on at least a packet below X_off: closer thresholds make the curve engine toggle PAUSE and
     // RESUME forever at an instant where an arrival meets a dequeue (a known bug, see the README).
@@ -103,33 +114,31 @@ export function randomPacketModel(seed: number): PathServerModel {
  * @example runEvents(randomConstantRateModel(3).model, { untilComplete: true })
  */
 export function randomConstantRateModel(seed: number): { model: PathServerModel; untilComplete: boolean } {
-  const g = new Mulberry32(seed * 104729 + 7);
-  const u = (a: number, b: number): number => a + (b - a) * g.next();
-  const int = (a: number, b: number): number => Math.floor(u(a, b + 1));
+  const { next, u, int } = seededDraws(seed * 104729 + 7);
   const C = 12.5e9;
   const I = 1000;
   const T = I / C;
   const us = 1e-6;
-  const crowd = g.next() < 0.1;
+  const crowd = next() < 0.1;
   const n = crowd ? 40 : int(2, 8);
   let packets = 0;
   const flows = Array.from({ length: n }, (_, j) => {
     const count = int(3, 200);
     packets += count;
-    const size = count * I - (g.next() < 0.2 ? int(1, I - 1) : 0);
-    const start = crowd || g.next() < 0.4 ? [0, 0.3 * us][int(0, 1)] : u(0, 3) * us + int(0, 4) * T;
+    const size = count * I - (next() < 0.2 ? int(1, I - 1) : 0);
+    const start = crowd || next() < 0.4 ? [0, 0.3 * us][int(0, 1)] : u(0, 3) * us + int(0, 4) * T;
     const speed = [1, u(0.2, 0.9), u(1.1, 2)][int(0, 2)];
-    return { arrivals: step(size, start), cca: fixedRate(C * speed), name: `s${j}`, pauseDelay: g.next() < 0.3 ? int(4, 30) * T : u(0.3, 3) * us, ackDelay: u(1, 5) * us };
+    return { arrivals: step(size, start), cca: fixedRate(C * speed), name: `s${j}`, pauseDelay: next() < 0.3 ? int(4, 30) * T : u(0.3, 3) * us, ackDelay: u(1, 5) * us };
   });
   const xOff = u(4, 40) * I;
-  const untilComplete = g.next() < 0.7;
+  const untilComplete = next() < 0.7;
   return {
     model: {
       service: rate(C),
       flows,
       horizon: untilComplete ? 1 : (packets * T) / 2,
       feedbackDelay: 5 * us,
-      pfc: g.next() < 0.2 ? undefined : { xOff, xOn: xOff - u(0.5, 3) * I, resume: 'threshold' },
+      pfc: next() < 0.2 ? undefined : { xOff, xOn: xOff - u(0.5, 3) * I, resume: 'threshold' },
       packets: { size: I },
     },
     untilComplete,
@@ -147,9 +156,7 @@ export function randomConstantRateModel(seed: number): { model: PathServerModel;
  * @example runEvents(randomCrowdModel(3), { untilComplete: true })
  */
 export function randomCrowdModel(seed: number): PathServerModel {
-  const g = new Mulberry32(seed * 6271 + 29);
-  const u = (a: number, b: number): number => a + (b - a) * g.next();
-  const int = (a: number, b: number): number => Math.floor(u(a, b + 1));
+  const { next, u, int } = seededDraws(seed * 6271 + 29);
   const C = 12.5e9;
   const I = 1000;
   const T = I / C;
@@ -159,10 +166,10 @@ export function randomCrowdModel(seed: number): PathServerModel {
   const n = int(3, 12);
   const pauseDelay = int(2, 12) * T;
   const flows = Array.from({ length: n }, (_, j) => ({
-    arrivals: step(int(20, 150) * I, g.next() < 0.7 ? 0 : int(1, 6) * gap),
+    arrivals: step(int(20, 150) * I, next() < 0.7 ? 0 : int(1, 6) * gap),
     cca: fixedRate(C * speed),
     name: `s${j}`,
-    pauseDelay: g.next() < 0.7 ? pauseDelay : int(2, 12) * T,
+    pauseDelay: next() < 0.7 ? pauseDelay : int(2, 12) * T,
     ackDelay: u(1, 3) * us,
   }));
   const xOff = u(3, 12) * I;
