@@ -31,7 +31,7 @@ export function pacerLead(admitted: Curve, t0: number, base: number, rate: numbe
   }
   // A sender whose admission followed its arrivals when the packet started (nothing waiting) was
   // not held by its pacer: Â's slope there is the arrival rate, not a pacing rate.
-  if (arrivals !== undefined && !(arrivals.rightLimit(slotStart) - (slotEnd - packet) > margin)) return 0;
+  if (arrivals !== undefined && !(arrivals.rightLimit(slotStart) - level > margin)) return 0;
   const slotRate = admitted.s[admitted.indexAt(slotStart)];
   if (!(slotRate > 0)) return 0;
   const due = Math.max(t0, slotStart + packet / slotRate);
