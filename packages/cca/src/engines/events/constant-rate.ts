@@ -350,7 +350,7 @@ class ConstantRateLoop {
   /** A packet that came at x to an empty queue: the head, transmitted at x or when the port is free. */
   private queueFirst(x: number): void {
     this.headArrival = x;
-    this.nextDequeue = x > this.free ? x : this.busyStart + this.busyCount * this.T;
+    this.nextDequeue = x > this.free ? x : this.free;
   }
 
   /**
@@ -434,7 +434,7 @@ class ConstantRateLoop {
       busyCount += 1;
       free = busyStart + busyCount * T;
       headArrival = tail === head ? Infinity : segments.arrival(segHead, headDone, I, rate[segFlow[segHead]]);
-      nextDequeue = tail === head ? Infinity : headArrival > free ? headArrival : busyStart + busyCount * T;
+      nextDequeue = tail === head ? Infinity : headArrival > free ? headArrival : free;
       dequeued[j] += 1;
       // A RESUME when the ingress falls to X_on; the sender's closing after its last packet.
       if (--queued[j] <= resumeAtMost && pausedAtSwitch[j] === 1) {
@@ -679,8 +679,7 @@ class ConstantRateLoop {
     // (by train start, then port) changes only when they do.
     let before = Number.NaN;
     for (let x = x0; i < instants && x + margin < until && x < horizon; x = t0 + ((k0 + i) * I - base) / r) {
-      const since = x - before;
-      const together = i > 0 && since > trainGap && since - trainGap > EPSILON * (since > 1 ? since : 1);
+      const together = i > 0 && startsTrain(x - before, trainGap);
       if (i === 0 || together) {
         for (let m = 0; m < size; m++) {
           const j = crowd[m];
