@@ -33,19 +33,25 @@ export function packetize(f: Curve, packet: number, until: number, round: 'down'
 }
 
 /**
+ * How far (in packets) bytes may pass a packet boundary and still count as on it: rounding, not a
+ * packet started (`packetsStarted`) or completed (`wholePackets`).
+ */
+export const PACKET_COUNT_TOLERANCE = 1e-12;
+
+/**
  * The bytes of the packets x has started: the smallest multiple of the packet size at or above x
- * (within 1e-12 packets), +∞ for +∞.
+ * (within PACKET_COUNT_TOLERANCE packets), +∞ for +∞.
  * @example packetsStarted(3000, 1048) // 3144
  */
 export function packetsStarted(x: number, packet: number): number {
-  return x === Infinity ? Infinity : packet * Math.ceil(x / packet - 1e-12);
+  return x === Infinity ? Infinity : packet * Math.ceil(x / packet - PACKET_COUNT_TOLERANCE);
 }
 
 /**
  * The bytes of x that form whole packets: the largest multiple of the packet size at or below x
- * (within 1e-12 packets, so that rounding does not lose a packet), +∞ for +∞.
+ * (within PACKET_COUNT_TOLERANCE packets, so that rounding does not lose a packet), +∞ for +∞.
  * @example wholePackets(3000, 1048) // 2096
  */
 export function wholePackets(x: number, packet: number): number {
-  return x === Infinity ? Infinity : packet * Math.floor(x / packet + 1e-12);
+  return x === Infinity ? Infinity : packet * Math.floor(x / packet + PACKET_COUNT_TOLERANCE);
 }

@@ -1,5 +1,5 @@
 import { type Curve, upperPseudoInverseAt } from '@ccalc/curves';
-import { packetsStarted } from './acknowledgements.ts';
+import { PACKET_COUNT_TOLERANCE, packetsStarted } from './acknowledgements.ts';
 
 /**
  * A NIC's pacer over the fluid admission Â of whole packets (packets counted when started,
@@ -22,10 +22,11 @@ export function pacerLead(admitted: Curve, t0: number, base: number, rate: numbe
   // Â may rest on the boundary a float's noise above it (a sender paused, or a connection waiting
   // for its NIC, as the packet before ended): the pseudo-inverse then lands where the rest begins
   // (or an ulp before, on the packet before's rise), while the packet started where the rest ends,
-  // where packetsStarted (within 1e-12 packets) first counts it.
+  // where packetsStarted first counts it.
+  const onLevel = level + PACKET_COUNT_TOLERANCE * packet;
   const i = admitted.indexAt(slotStart);
-  if (admitted.s[i] === 0 || (i + 1 < admitted.t.length && admitted.s[i + 1] === 0 && admitted.v[i + 1] <= level + 1e-12 * packet)) {
-    const counted = upperPseudoInverseAt(admitted, level + 1e-12 * packet, true);
+  if (admitted.s[i] === 0 || (i + 1 < admitted.t.length && admitted.s[i + 1] === 0 && admitted.v[i + 1] <= onLevel)) {
+    const counted = upperPseudoInverseAt(admitted, onLevel, true);
     const k = admitted.indexAt(counted);
     if (counted > slotStart && k > 0 && admitted.t[k] > slotStart && admitted.s[k - 1] === 0) slotStart = admitted.t[k];
   }
