@@ -1,15 +1,27 @@
+/** The storage of a list before its first push. */
+const NO_FLOATS = new Float64Array(0);
+const NO_INTS = new Int32Array(0);
+
 /**
  * A list of float64 numbers in a typed array that doubles when full: appending costs no allocation
  * per item (the engine records one number per packet here).
  * @example const l = new Floats(); l.push(1.5); l.length // 1
  */
 export class Floats {
-  private data: Float64Array;
+  private data: Float64Array = NO_FLOATS;
   length = 0;
+  /** Room taken at the first push. */
+  private readonly reserve: number;
 
-  /** An empty list with room for `capacity` items before it first grows. */
+  /**
+   * An empty list with room for `capacity` items before it first grows. The room is taken at the
+   * first push, through the branch of every later growth: every list's first push runs it, so V8
+   * has type feedback for it long before it compiles `push`. (A branch that first runs in
+   * compiled code throws that code away, with every function `push` is inlined into: the first
+   * list to fill did, in the middle of the engine's loop.)
+   */
   constructor(capacity = 64) {
-    this.data = new Float64Array(Math.max(1, capacity));
+    this.reserve = Math.max(1, capacity);
   }
 
   /** A list holding `items` (taken over, not copied). */
@@ -22,7 +34,7 @@ export class Floats {
 
   push(x: number): void {
     if (this.length === this.data.length) {
-      const next = new Float64Array(this.data.length * 2);
+      const next = new Float64Array(Math.max(this.data.length * 2, this.reserve));
       next.set(this.data);
       this.data = next;
     }
@@ -33,11 +45,6 @@ export class Floats {
   dropFirst(count: number): void {
     this.data.copyWithin(0, count, this.length);
     this.length -= count;
-  }
-
-  /** How many items fit before the list next grows. */
-  get capacity(): number {
-    return this.data.length;
   }
 
   at(k: number): number {
@@ -55,16 +62,18 @@ export class Floats {
  * @example const l = new Ints(); l.push(3); l.at(0) // 3
  */
 export class Ints {
-  private data: Int32Array;
+  private data: Int32Array = NO_INTS;
   length = 0;
+  /** Room taken at the first push (see {@link Floats}' constructor). */
+  private readonly reserve: number;
 
   constructor(capacity = 64) {
-    this.data = new Int32Array(Math.max(1, capacity));
+    this.reserve = Math.max(1, capacity);
   }
 
   push(x: number): void {
     if (this.length === this.data.length) {
-      const next = new Int32Array(this.data.length * 2);
+      const next = new Int32Array(Math.max(this.data.length * 2, this.reserve));
       next.set(this.data);
       this.data = next;
     }

@@ -10,13 +10,18 @@
  */
 export class FloatColumn {
   private readonly full: Float64Array[] = [];
-  private current: Float64Array;
+  private current = new Float64Array(0);
   private used = 0;
   length = 0;
+  /** Room taken at the first push. */
+  private readonly reserve: number;
 
-  /** An empty column with room for `capacity` items (at most CHUNK) before it first grows. */
+  /**
+   * An empty column with room for `capacity` items (at most CHUNK) before it first grows, taken at
+   * the first push by `grow` (so that its branch has run before `push` is compiled: see `Floats`).
+   */
   constructor(capacity = 1024) {
-    this.current = new Float64Array(Math.min(Math.max(1, capacity), CHUNK));
+    this.reserve = Math.min(Math.max(1, capacity), CHUNK);
   }
 
   push(x: number): void {
@@ -27,7 +32,7 @@ export class FloatColumn {
 
   private grow(): void {
     if (this.current.length < CHUNK) {
-      const next = new Float64Array(Math.min(2 * this.current.length, CHUNK));
+      const next = new Float64Array(Math.max(Math.min(2 * this.current.length, CHUNK), this.reserve));
       next.set(this.current);
       this.current = next;
     } else {
@@ -50,13 +55,18 @@ export class FloatColumn {
  */
 export class IntColumn {
   private readonly full: Int32Array[] = [];
-  private current: Int32Array;
+  private current = new Int32Array(0);
   private used = 0;
   length = 0;
+  /** Room taken at the first push. */
+  private readonly reserve: number;
 
-  /** An empty column with room for `capacity` items (at most CHUNK) before it first grows. */
+  /**
+   * An empty column with room for `capacity` items (at most CHUNK) before it first grows, taken at
+   * the first push by `grow` (so that its branch has run before `push` is compiled: see `Floats`).
+   */
   constructor(capacity = 1024) {
-    this.current = new Int32Array(Math.min(Math.max(1, capacity), CHUNK));
+    this.reserve = Math.min(Math.max(1, capacity), CHUNK);
   }
 
   push(x: number): void {
@@ -67,7 +77,7 @@ export class IntColumn {
 
   private grow(): void {
     if (this.current.length < CHUNK) {
-      const next = new Int32Array(Math.min(2 * this.current.length, CHUNK));
+      const next = new Int32Array(Math.max(Math.min(2 * this.current.length, CHUNK), this.reserve));
       next.set(this.current);
       this.current = next;
     } else {
