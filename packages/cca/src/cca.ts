@@ -72,6 +72,18 @@ export function timerDue(at: number, until: number, inclusive: boolean): boolean
 }
 
 /**
+ * A timer instant (s) on the 1 ps grid: the nearest whole picosecond. A CCA whose timers run on
+ * periods of their own keeps their instants there, so that two timers meant for one instant are
+ * one number and its rule orders them (t₀ + 11·50 µs and t₀ + 10·55 µs summed in floats land a few
+ * ulps apart, in either order, and which differs between two runs whose t₀ differ by an ulp).
+ * A period of whole picoseconds then adds exactly; another is rounded at each step (< 0.5 ps).
+ * @example onTimerGrid(1.0756560000000004e-3) === onTimerGrid(1.0756559999999999e-3) // true
+ */
+export function onTimerGrid(t: number): number {
+  return Math.round(t * 1e12) / 1e12;
+}
+
+/**
  * What `CongestionControl.advanceTimers` tells its optional visitor of each timer it runs: the
  * instant (s), the kind `onTimer` would log for it, the state it left, and whether it left the
  * limit lower (`lowersLimit` of the states before and after it, described: a cut, as summaries

@@ -4,6 +4,7 @@ import type { CongestionControl } from '../../cca.ts';
 import { ModelError } from '../../errors.ts';
 import { runPathServer } from '../../engine.ts';
 import { testSignals } from '../../test-support/signal-view.ts';
+import { Mulberry32 } from '../../random.ts';
 import { dcqcn, dcqcnNic, dcqcnNs3Mlx, dcqcnPaper, dcqcnTraceReference, dcqcnZhu2015 } from './index.ts';
 
 const Gbps = 1e9 / 8;
@@ -76,6 +77,35 @@ describe('ns3-mlx: the semantics of shared/traces/README.md', () => {
     expect(r.state.stage).toBe(0);
     expect(r.state.nextIncrease).toBeCloseTo(255e-6, 15); // not 215 µs
     expect(runTimers(cca, r.state, 254e-6).kinds.some((k) => k.startsWith('rate-increase'))).toBe(false);
+  });
+
+  it('timers of one instant run in ns-3\'s order, whatever the float noise of the first CNP\'s time', () => {
+    // From a first CNP at t₀, the 11th decrease check and the 10th α update fall at t₀ + 550 µs, and
+    // after a cut at c with no other cut the 10th increase and the 11th check at c + 550 µs. ns-3
+    // runs the α update first (its check is 1 ns later), then the increase, then the check (at equal
+    // times in the order scheduled: 55 µs before against 50). Summed in floats, the instants land
+    // a few ulps apart in either order, depending on t₀: 1,000 first CNPs between 4.68 and 5.68 µs.
+    const g = new Mulberry32(7);
+    let checked = 0;
+    for (let k = 0; k < 1000; k++) {
+      const t0 = 4.68e-6 + g.next() * 1e-6;
+      let s = cca.onNotification!(cca.initial(), view(t0)).state;
+      s = cca.onNotification!(s, view(t0 + 1e-6)).state; // a CNP before the first check: it cuts at t₀ + 50 µs
+      s = runTimers(cca, s, t0 + 500e-6).state;
+      // A CNP before the α update and the check at t₀ + 550 µs: the α update takes it, the check cuts.
+      s = cca.onNotification!(s, view(t0 + 540e-6)).state;
+      const both = runTimers(cca, s, t0 + 551e-6);
+      expect(both.kinds.slice(-2)).toEqual(['alpha-update', 'rate-cut']);
+      // The cut at t₀ + 550 µs restarts the increase timer; without a CNP, 10 increases later the
+      // increase and the check meet at t₀ + 1100 µs; a CNP before them makes the check cut.
+      s = runTimers(cca, both.state, t0 + 1090e-6).state;
+      expect(s.stage).toBe(9);
+      s = cca.onNotification!(s, view(t0 + 1095e-6)).state;
+      const meet = runTimers(cca, s, t0 + 1101e-6).kinds;
+      expect(meet.slice(-2)).toEqual(['rate-increase:hyper', 'rate-cut']);
+      checked += 1;
+    }
+    expect(checked).toBe(1000);
   });
 
   it('stages since the last cut: 0–4 fast recovery, 5 additive (+R_AI), 6 and above hyper (+R_HAI); R_T capped', () => {

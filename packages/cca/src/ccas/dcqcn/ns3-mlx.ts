@@ -1,4 +1,4 @@
-import { type CongestionControl, type StatePacking, timerDue } from '../../cca.ts';
+import { type CongestionControl, type StatePacking, onTimerGrid, timerDue } from '../../cca.ts';
 import { ModelError, requirePositive } from '../../errors.ts';
 
 /** Parameters of DCQCN as ns-3's RdmaHw runs it in its "Mellanox" mode (shared/traces/README.md). */
@@ -75,7 +75,8 @@ const packing: StatePacking<Ns3MlxState> = {
  * increase timer restarts. At each α update: α ← (1 − g)α + g if a CNP arrived in the period, else
  * (1 − g)α. Rate increase is on its 55 µs timer only: stages 0–4 fast recovery R_C ← (R_C + R_T)/2,
  * stage 5 additive R_T += R_AI, stages ≥ 6 hyper R_T += R_HAI (each then R_C ← (R_C + R_T)/2); R_T is
- * capped at the line rate.
+ * capped at the line rate. The timers' instants are kept on the 1 ps grid (`onTimerGrid`), and those
+ * of one instant run in ns-3's order: the α update, the increase, then the decrease check.
  * @example dcqcnNs3Mlx({ lineRate: 12.5e9, minRate: 12.5e6, g: 1 / 256, decreasePeriod: 50e-6, alphaPeriod: 55e-6, increasePeriod: 55e-6, fastRecoverySteps: 5, additiveIncrease: 625e3, hyperIncrease: 6.25e6, clampTargetRate: true })
  */
 export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState> {
@@ -90,22 +91,25 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
    * stretch of them, one copy in all) both run.
    */
   const timerStep = (m: Ns3MlxState, now: number): string => {
-    // At one instant the α update runs before the decrease check (ns-3 schedules the check 1 ns later).
+    // The timers' instants are on the 1 ps grid (`onTimerGrid`), so those of one instant are equal,
+    // and run in ns-3's order: the α update first (ns-3 schedules the decrease check 1 ns after
+    // it), then the increase, then the decrease check (at equal times ns-3 runs events in the order
+    // they were scheduled: the increase 55 µs before, the check 50 µs before).
     if (m.nextAlpha <= now) {
       m.alpha = m.cnpSinceAlpha ? (1 - p.g) * m.alpha + p.g : (1 - p.g) * m.alpha;
       m.cnpSinceAlpha = false;
-      m.nextAlpha += p.alphaPeriod;
+      m.nextAlpha = onTimerGrid(m.nextAlpha + p.alphaPeriod);
       return 'alpha-update';
     }
-    if (m.nextDecrease <= now) {
+    if (!(m.nextIncrease <= now)) {
       const cut = m.cnpSinceDecrease;
-      m.nextDecrease += p.decreasePeriod;
+      m.nextDecrease = onTimerGrid(m.nextDecrease + p.decreasePeriod);
       m.cnpSinceDecrease = false;
       if (!cut) return 'no-decrease';
       if (p.clampTargetRate) m.rt = m.rc;
       m.rc = Math.max(p.minRate, m.rc * (1 - m.alpha / 2));
       m.stage = 0;
-      m.nextIncrease = now + p.increasePeriod;
+      m.nextIncrease = onTimerGrid(now + p.increasePeriod);
       return 'rate-cut';
     }
     let rt = m.rt;
@@ -120,7 +124,7 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
     m.rt = Math.min(rt, p.lineRate);
     m.rc = (m.rc + m.rt) / 2;
     m.stage += 1;
-    m.nextIncrease += p.increasePeriod;
+    m.nextIncrease = onTimerGrid(m.nextIncrease + p.increasePeriod);
     return kind;
   };
   return {
@@ -170,8 +174,10 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
       next.started = true;
       next.alpha = 1;
       next.cnpSinceAlpha = false;
-      next.nextAlpha = now + p.alphaPeriod;
-      next.nextDecrease = now + p.decreasePeriod;
+      // The timers start on the 1 ps grid (see timerStep).
+      const origin = onTimerGrid(now);
+      next.nextAlpha = onTimerGrid(origin + p.alphaPeriod);
+      next.nextDecrease = onTimerGrid(origin + p.decreasePeriod);
       return { state: next, shift: 'none', kind: 'first-cnp' };
     },
     describe: (s) => ({ rate: s.rc, targetRate: s.rt, alpha: s.alpha }),
