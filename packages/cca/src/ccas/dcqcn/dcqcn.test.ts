@@ -86,7 +86,6 @@ describe('ns3-mlx: the semantics of shared/traces/README.md', () => {
     // times in the order scheduled: 55 µs before against 50). Summed in floats, the instants land
     // a few ulps apart in either order, depending on t₀: 1,000 first CNPs between 4.68 and 5.68 µs.
     const g = new Mulberry32(7);
-    let checked = 0;
     for (let k = 0; k < 1000; k++) {
       const t0 = 4.68e-6 + g.next() * 1e-6;
       let s = cca.onNotification!(cca.initial(), view(t0)).state;
@@ -103,9 +102,7 @@ describe('ns3-mlx: the semantics of shared/traces/README.md', () => {
       s = cca.onNotification!(s, view(t0 + 1095e-6)).state;
       const meet = runTimers(cca, s, t0 + 1101e-6).kinds;
       expect(meet.slice(-2)).toEqual(['rate-increase:hyper', 'rate-cut']);
-      checked += 1;
     }
-    expect(checked).toBe(1000);
   });
 
   it('stages since the last cut: 0–4 fast recovery, 5 additive (+R_AI), 6 and above hyper (+R_HAI); R_T capped', () => {
