@@ -26,8 +26,10 @@ describe('event engine against the curve engine', () => {
   // are added: 263's quiet timers (an α decay) recompute the byte count's instant an ulp earlier
   // than the one the sender was keyed at, which the event engine once took for a DCQCN timer,
   // 1.6 µs early; in 947 a sender runs dry at a packet's end after a cut mid-packet, and the curve
-  // engine once carried the pacer's lead to its next burst (a packet 49 ns early).
-  it.each([...Array.from({ length: 40 }, (_, k) => k + 1), 263, 947])('random model %i: every event, notification and backlog breakpoint', (seed) => {
+  // engine once carried the pacer's lead to its next burst (a packet 49 ns early); in 2411 a
+  // sender's plan ended a float's noise above its 31,000 bytes and the event engine started a 32nd
+  // packet (seeds 2041–4540 found it, and 2370, 3498, 3942 and 3949 of the curve-engine bug above).
+  it.each([...Array.from({ length: 40 }, (_, k) => k + 1), 263, 947, 2411])('random model %i: every event, notification and backlog breakpoint', (seed) => {
     const model = randomPacketModel(seed);
     if (eventEngineSupport(model) !== null) return; // a continuous source: the curve engine's alone (counted below)
     const a = engineAgreement(runEvents(model), runPathServer(model));
@@ -36,6 +38,23 @@ describe('event engine against the curve engine', () => {
     expect(a.worstEventTime).toBeLessThanOrEqual(1e-12);
     expect(a.worstNotificationTime).toBeLessThanOrEqual(1e-12);
     expect(a.worstBacklog).toBeLessThanOrEqual(12.5e9 * 1e-12);
+  });
+
+  it('no sender starts a packet past its last byte (400 random models)', () => {
+    // The plan's levels are base + backlog, which need not add up to the arrivals exactly: seed
+    // 2411's last flow planned 31,000.000000002 of its 31,000 bytes, and counted a 32nd packet.
+    let flows = 0;
+    for (let seed = 2201; seed <= 2600; seed++) {
+      const model = randomPacketModel(seed);
+      if (eventEngineSupport(model) !== null) continue;
+      const r = runEvents(model);
+      r.flows.forEach((f, j) => {
+        const I = model.packets!.size;
+        expect(f.sent.at(Infinity)).toBeLessThanOrEqual(Math.ceil(model.flows[j].arrivals.at(Infinity) / I - 1e-9) * I);
+        flows += 1;
+      });
+    }
+    expect(flows).toBeGreaterThan(1000);
   });
 
   it('the sample covers most of the random models (continuous sources are the others)', () => {

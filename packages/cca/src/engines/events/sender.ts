@@ -172,6 +172,12 @@ export class PacketSender {
    * slot is complete at once), as the curve engine's admission does from any instant in between.
    */
   private arrivalChange = Infinity;
+  /**
+   * The packets whose first byte has arrived before `arrivalChange` (all of them when it is +∞): no
+   * plan starts more. The plan's levels are the arrivals' up to a float's noise (base + backlog need
+   * not add up to A exactly), which could otherwise count a packet past the last byte.
+   */
+  private packetCap = Infinity;
   /** When Â reaches the CCA's byte target (+∞ for none), and the last instant it was handled. */
   bytesTime = Infinity;
   private bytesHandled = -Infinity;
@@ -222,7 +228,7 @@ export class PacketSender {
     this.stateTimes.push(0);
     this.stateIndices.push(this.stateIndex);
     this.signals = new SenderSignals(this);
-    this.arrivalChange = this.nextArrivalChange(0);
+    this.setArrivalChange(0);
     this.plan = this.planFrom(0, 0);
     this.nextStart = this.findStart();
     this.bytesTime = this.findBytes(0);
@@ -761,7 +767,7 @@ export class PacketSender {
   private replan(x: number): void {
     const base = this.admittedAt(x);
     if (x > this.planT0) this.history.appendLocal(this.plan, this.planT0, x, this.planBase);
-    this.arrivalChange = this.nextArrivalChange(x);
+    this.setArrivalChange(x);
     this.plan = this.planFrom(x, base);
     this.planT0 = x;
     this.planBase = base;
@@ -783,6 +789,14 @@ export class PacketSender {
         this.quietEnd = this.cnpHead;
       }
     }
+  }
+
+  /** Sets `arrivalChange`, the arrivals' next breakpoint after x, and `packetCap` with it. */
+  private setArrivalChange(x: number): void {
+    const change = this.nextArrivalChange(x);
+    this.arrivalChange = change;
+    const arrived = this.arrivals.at(change);
+    this.packetCap = Number.isFinite(arrived) ? Math.round(packetsStarted(arrived, this.packet) / this.packet) : Infinity;
   }
 
   /** The first breakpoint of the arrivals after x (+∞ for none). */
@@ -809,6 +823,7 @@ export class PacketSender {
    * start; +∞ if the plan never gets there.
    */
   private findStart(): number {
+    if (this.started >= this.packetCap) return Infinity;
     // The packet before was found on the formula of segment planIndex of this plan: plannedFrom
     // would find this one there too, by the same arithmetic, unless it falls past the segment's
     // end (its other tests held for the packet before, at a lower level, so they hold now).
@@ -841,6 +856,7 @@ export class PacketSender {
    * and `foundOnFormula` (found on the segment's formula, not at its start).
    */
   private plannedFrom(k: number, from: number): number {
+    if (k >= this.packetCap) return Infinity;
     const I = this.packet;
     const level = k * I;
     const g = this.plan;
