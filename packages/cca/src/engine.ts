@@ -697,12 +697,19 @@ function sameLimit(a: Limit, b: Limit): boolean {
   return a.kind === 'rate' ? a.rate === (b as { rate: number }).rate : a.window === (b as { window: number }).window;
 }
 
-/** Local arrivals to the server from t: the backlog already queued as a burst at 0+, then the new admissions. */
+/**
+ * Local arrivals to the server from t: the backlog already queued as a burst at 0+, then the new
+ * admissions. Its value at 0 is 0: what arrived by t is the queue's history, and a packet the
+ * window's admission has at 0 itself (a plan's float noise above a packet boundary, with the
+ * packet's start recorded at t by the window before) arrives at 0+ and is served at the rate, not
+ * taken as gone already.
+ */
 function withBurst(local: Curve, backlog: number): Curve {
-  if (backlog <= 0) return local;
+  const burst = backlog > 0 ? backlog : 0;
+  if (burst === 0 && local.v[0] === 0) return local;
   const b = new CurveBuilder();
-  b.push(0, 0, local.r[0] + backlog, local.s[0]);
-  for (let i = 1; i < local.t.length; i++) b.push(local.t[i], local.v[i] + backlog, local.r[i] + backlog, local.s[i]);
+  b.push(0, 0, local.r[0] + burst, local.s[0]);
+  for (let i = 1; i < local.t.length; i++) b.push(local.t[i], local.v[i] + burst, local.r[i] + burst, local.s[i]);
   return b.build();
 }
 

@@ -152,6 +152,26 @@ describe('fifoShares: every flow\'s FIFO share in one walk', () => {
     expect(d1.at(T + 2096 / C)).toBeCloseTo(1048, 6);
   });
 
+  it('a flow whose packet is within the tolerance before `from` is in the instant\'s joint burst', () => {
+    // Two packets of one instant computed along different paths (seed 115 of the random models):
+    // the aggregate's breakpoint lies between them, and the curve engine starts a window's walk
+    // there. The flow whose breakpoint is an ulp before `from` once got no part of the jump: its
+    // share held its level from below, so its packet was taken as gone and the other flow's packet
+    // was handed the rest of its transmission.
+    const [T0, T1] = [3.1832243889663365e-6, 3.1832243889663374e-6];
+    const flows = [T0, T1].map((t) => Curve.fromBreakpoints([[0, 0, 0, 0], [t, 5000, 6000, 0], [2 * t, 6000, 7000, 0]]));
+    const A = sum(flows);
+    for (const from of [A.t[1], T0, T1, (T0 + T1) / 2]) {
+      const [g0, g1] = fifoShares(flows, A, from, Infinity, 'in-order');
+      // Flow 0's packet is served first, then flow 1's, and the shares add up to every level.
+      expect(g0.at(10_500)).toBeCloseTo(5500, 9);
+      expect(g1.at(10_500)).toBeCloseTo(5000, 9);
+      expect(g0.at(11_500)).toBeCloseTo(6000, 9);
+      expect(g1.at(11_500)).toBeCloseTo(5500, 9);
+      for (let y = 10_000; y <= 12_000; y += 125) expect(g0.at(y) + g1.at(y)).toBeCloseTo(y, 9);
+    }
+  });
+
   it('a continuous flow gets Theorem 1\'s Â_j(Â↑(y)), and one flow alone gets every byte', () => {
     const a1 = restrict(rate(2), 0, Infinity);
     const a2 = rate(1);

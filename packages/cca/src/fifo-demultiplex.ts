@@ -73,7 +73,8 @@ export function fifoShares(
   let touched: number[] = [];
   perFlow.forEach((F, k) => {
     touched.push(k);
-    if (F.t[index[k]] === from) atBreakpoint[k] = 0;
+    // A breakpoint within the tolerance of `from` is at its instant, before it as after it (below).
+    if (F.t[index[k]] === from || close(F.t[index[k]], from)) atBreakpoint[k] = 0;
   });
   const inOrder = ties !== 'proportional';
   const tieKey = typeof ties === 'function' ? ties : undefined;
