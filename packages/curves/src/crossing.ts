@@ -9,7 +9,18 @@ import { CurveError } from './errors.ts';
  * @example firstTimeAbove(subtract(rate(2), constant(3)), 0, 10) // 1.5
  */
 export function firstTimeAbove(h: Curve, from: number, to: number, margin = 0): number {
-  return firstCrossing(h, from, to, margin, 1);
+  return firstCrossing(h, from, to, margin, 1, false);
+}
+
+/**
+ * {@link firstTimeAbove} without h's value at `from` itself: the earliest time in [from, to] at which
+ * h exceeds `margin`, counting at `from` only its right limit h(from+). For a decision already taken
+ * on that value: a switch that sent a PAUSE at t for the packet arriving then (the backlog's right
+ * limit at t) has read the backlog before that packet, and must not send a RESUME at t on it.
+ * @example firstTimeAboveAfter(Curve.fromBreakpoints([[0, 0, 0, 0], [1, 5, 0, 0]]), 1, 10, 1) // +∞
+ */
+export function firstTimeAboveAfter(h: Curve, from: number, to: number, margin = 0): number {
+  return firstCrossing(h, from, to, margin, 1, true);
 }
 
 /**
@@ -19,18 +30,18 @@ export function firstTimeAbove(h: Curve, from: number, to: number, margin = 0): 
  * @example firstTimeBelow(subtract(constant(3), rate(2)), 0, 10, 1) // 1
  */
 export function firstTimeBelow(h: Curve, from: number, to: number, level: number): number {
-  return firstCrossing(h, from, to, level, -1);
+  return firstCrossing(h, from, to, level, -1, false);
 }
 
-/** inf{t ∈ [from, to] | sign·h(t) > sign·margin} (sign 1: above, −1: below), or +∞. */
-function firstCrossing(h: Curve, from: number, to: number, margin: number, sign: 1 | -1): number {
+/** inf{t ∈ [from, to] | sign·h(t) > sign·margin} (sign 1: above, −1: below), or +∞; `afterFrom`: h(from) not counted, only h(from+). */
+function firstCrossing(h: Curve, from: number, to: number, margin: number, sign: 1 | -1, afterFrom: boolean): number {
   if (Number.isNaN(from) || Number.isNaN(to)) throw new CurveError('from', from, 'a time range');
   const start = Math.max(0, from);
   if (to < start) return Infinity;
   const m = sign * margin;
   let i = h.indexAt(start);
   // The instant `start` itself (it may fall inside a segment).
-  if (sign * h.at(start) > m || sign * h.rightLimit(start) > m) return start;
+  if ((!afterFrom && sign * h.at(start) > m) || sign * h.rightLimit(start) > m) return start;
   for (;;) {
     const t0 = Math.max(h.t[i], start);
     const end = i + 1 < h.t.length ? h.t[i + 1] : Infinity;

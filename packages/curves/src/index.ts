@@ -21,7 +21,7 @@ export { sample, grid, averageRates } from './sample.ts';
 export { equals, dominates } from './compare.ts';
 export { polyline, polylineEnvelope, vertexEnvelope, type Vertex } from './polyline.ts';
 export { curveChart, type ChartSeries, type ChartOptions } from './chart.ts';
-export { firstTimeAbove, firstTimeAboveShifted, firstTimeBelow } from './crossing.ts';
+export { firstTimeAbove, firstTimeAboveAfter, firstTimeAboveShifted, firstTimeBelow } from './crossing.ts';
 export { UppCurve, type UppCurveJSON, type PatternPoint } from './upp/upp-curve.ts';
 export { addUpp, minUpp, maxUpp } from './upp/upp-pointwise.ts';
 export { minimizeUpp } from './upp/minimize.ts';

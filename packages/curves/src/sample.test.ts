@@ -97,6 +97,24 @@ describe('firstTimeAbove (signal instants)', () => {
   });
 });
 
+describe('firstTimeAboveAfter: the same search without the value at `from`', () => {
+  it('counts h(from+) at from, never h(from), and finds what firstTimeAbove finds after from', async () => {
+    const { firstTimeAbove, firstTimeAboveAfter, subtract, constant, step, Curve: C } = await import('./index.ts');
+    const spike = C.fromBreakpoints([[0, 0, 0, 0], [2, 5, 0, 0]]);
+    expect(firstTimeAboveAfter(spike, 2, 10)).toBe(Infinity); // its value at 2, not counted
+    expect(firstTimeAbove(spike, 2, 10)).toBe(2);
+    expect(firstTimeAboveAfter(spike, 0, 10)).toBe(2); // before it, the same search
+    expect(firstTimeAboveAfter(step(1, 3), 3, 10)).toBe(3); // its right limit at 3 counts
+    // A backlog of 6 before the packet arriving at 1 and 7 after, draining at 2/s: above 6.5 at 1
+    // (the right limit), never at 1 by its value; from 1.5 on the segment's own crossing.
+    const backlog = C.fromBreakpoints([[0, 6, 6, 0], [1, 6, 7, -2], [3, 3, 3, 0]]);
+    expect(firstTimeAboveAfter(backlog, 1, 10, 6.5)).toBe(1);
+    expect(firstTimeAboveAfter(subtract(constant(6.5), backlog), 1, 10, 0)).toBe(1.25);
+    expect(firstTimeAbove(subtract(constant(6.5), backlog), 1, 10, 0)).toBe(1);
+    expect(firstTimeAboveAfter(subtract(rate(2), constant(3)), 0, 10)).toBe(1.5);
+  });
+});
+
 describe('firstTimeAboveShifted equals firstTimeAbove on the shifted difference', () => {
   it('on random curves and shifts', async () => {
     const fc = (await import('fast-check')).default;
