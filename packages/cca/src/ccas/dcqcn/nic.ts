@@ -1,4 +1,4 @@
-import type { CongestionControl } from '../../cca.ts';
+import { type CongestionControl, onTimerGrid } from '../../cca.ts';
 import { ModelError, requirePositive } from '../../errors.ts';
 
 /** Parameters of the NIC IP's DCQCN (`shared/seeds/dcqcn-hardware-ip-reference-zh.md`, §9). SI units. */
@@ -112,8 +112,8 @@ export function dcqcnNic(p: NicParameters): CongestionControl<NicState> {
       lastDecrease: -Infinity,
       iT: 0,
       iB: 0,
-      nextTimerIncrease: timersRunning ? at + p.noCnpTimer : Infinity,
-      nextAlpha: timersRunning ? at + p.alphaTimer : Infinity,
+      nextTimerIncrease: timersRunning ? onTimerGrid(at + p.noCnpTimer) : Infinity,
+      nextAlpha: timersRunning ? onTimerGrid(at + p.alphaTimer) : Infinity,
       bytesTarget: timersRunning ? admitted + p.byteCounter : Infinity,
     }),
     limit: (s) => ({ kind: 'rate', rate: s.rate }),
@@ -124,11 +124,11 @@ export function dcqcnNic(p: NicParameters): CongestionControl<NicState> {
       const next = copy(s);
       if (s.nextAlpha <= signals.now) {
         next.alpha = Math.floor(((1024 - g) * s.alpha) / 1024);
-        next.nextAlpha = s.nextAlpha + p.alphaTimer;
+        next.nextAlpha = onTimerGrid(s.nextAlpha + p.alphaTimer);
         return { state: next, shift: 'none', kind: 'alpha-decrease' };
       }
       next.iT = s.iT + 1;
-      next.nextTimerIncrease = s.nextTimerIncrease + p.noCnpTimer;
+      next.nextTimerIncrease = onTimerGrid(s.nextTimerIncrease + p.noCnpTimer);
       const r = increase(next, 'Noncnp_timer');
       return { state: r.state, shift: 'admitted', kind: r.kind };
     },
@@ -144,10 +144,12 @@ export function dcqcnNic(p: NicParameters): CongestionControl<NicState> {
       const now = signals.now;
       // Any CNP restarts the no-CNP timers; a decrease happens at most once per merge period.
       const next = copy(s);
-      next.nextTimerIncrease = now + p.noCnpTimer;
-      next.nextAlpha = now + p.alphaTimer;
+      next.nextTimerIncrease = onTimerGrid(now + p.noCnpTimer);
+      next.nextAlpha = onTimerGrid(now + p.alphaTimer);
       next.bytesTarget = signals.admitted(now) + p.byteCounter;
-      if (now - s.lastDecrease < p.mergePeriod) return { state: next, shift: 'none', kind: 'cnp-merged' };
+      // On the 1 ps grid, as the timers: a CNP a merge period after the last decrease is one
+      // instant, whatever float noise its arrival and the decrease's carry.
+      if (onTimerGrid(now) < onTimerGrid(s.lastDecrease + p.mergePeriod)) return { state: next, shift: 'none', kind: 'cnp-merged' };
       next.target = s.rate;
       next.rate = Math.max(p.minRate, s.rate * (1 - s.alpha / 2 ** (p.alphaRateShift + 10)));
       next.alpha = Math.floor(((1024 - g) * s.alpha + g) / 1024);

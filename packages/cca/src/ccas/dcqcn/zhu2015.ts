@@ -1,4 +1,4 @@
-import type { CongestionControl, SignalView } from '../../cca.ts';
+import { type CongestionControl, type SignalView, onTimerGrid } from '../../cca.ts';
 import { ModelError, requirePositive } from '../../errors.ts';
 import { rateIncrease } from '../rate-recovery.ts';
 
@@ -76,11 +76,11 @@ export function dcqcnZhu2015(p: Zhu2015Parameters): CongestionControl<Zhu2015Sta
       const next = copy(s);
       if (s.nextAlpha <= now) {
         next.alpha = (1 - p.g) * s.alpha;
-        next.nextAlpha = s.nextAlpha + p.alphaPeriod;
+        next.nextAlpha = onTimerGrid(s.nextAlpha + p.alphaPeriod);
         return { state: next, shift: 'none', kind: 'alpha-decay' };
       }
       next.iT = s.iT + 1;
-      next.nextIncrease = s.nextIncrease + p.increasePeriod;
+      next.nextIncrease = onTimerGrid(s.nextIncrease + p.increasePeriod);
       const r = increase(next, 'timer');
       return { state: r.state, shift: 'admitted', kind: r.kind };
     },
@@ -101,8 +101,8 @@ export function dcqcnZhu2015(p: Zhu2015Parameters): CongestionControl<Zhu2015Sta
           alpha: (1 - p.g) * s.alpha + p.g,
           iT: 0,
           iB: 0,
-          nextAlpha: now + p.alphaPeriod,
-          nextIncrease: now + p.increasePeriod,
+          nextAlpha: onTimerGrid(now + p.alphaPeriod),
+          nextIncrease: onTimerGrid(now + p.increasePeriod),
           bytesTarget: signals.admitted(now) + p.byteCounter,
         },
         shift: 'admitted',
