@@ -3,10 +3,10 @@
  * user would write them: `scenarios/ns3-31-dcqcn.json` (ns-3's link, packets and delays) with other
  * sender counts (2–48), sizes (30 kB – 2 MB), staggered or scattered starts, DCQCN variants
  * (ns3-mlx with its own periods and gain, zhu2015, nic), RED thresholds, marking at enqueue or
- * dequeue, random or expected, a receiver's notification gap and pacing, PFC thresholds (X_on from
- * half a packet to 100 kB below X_off, either resume rule) or none, to 1–3 ms. Every event (kind,
- * sender, instant within 1e-12 s), every notification and the backlog at every breakpoint (within
- * 0.0125 B), as `scripts/engine-agreement.ts` compares the small random models.
+ * dequeue, random or expected, a receiver's notification gap and pacing, PFC thresholds (X_on half
+ * a packet to 100 kB below X_off, at most half of it) with either resume rule, or none, to 1–3 ms.
+ * Every event (kind, sender, instant within 1e-12 s), every notification and the backlog at every
+ * breakpoint (within 0.0125 B), as `scripts/engine-agreement.ts` compares the small random models.
  * Usage: npx tsx scripts/variant-agreement.ts [count = 100] [first seed = 1]; exits 1 if any differ.
  */
 import { readFileSync } from 'node:fs';
@@ -62,7 +62,7 @@ function variant(seed: number): { json: Record<string, unknown>; horizon: number
   let pfc: Record<string, unknown> | undefined;
   if (r() >= 0.2) {
     const xOff = u(60, 1200);
-    pfc = { xOff: `${xOff.toFixed(1)} kB`, xOn: `${(xOff - u(0.5, 100)).toFixed(1)} kB`, resume: r() < 0.25 ? 'paper' : 'threshold' };
+    pfc = { xOff: `${xOff.toFixed(1)} kB`, xOn: `${(xOff - u(0.5, Math.min(100, xOff / 2))).toFixed(1)} kB`, resume: r() < 0.25 ? 'paper' : 'threshold' };
   }
   const horizon = Number((u(1, 3) * 1e-3).toFixed(6));
   const json = { ...base, name: `variant-${seed}`, senders, cca, ecn, pfc, horizon: `${horizon * 1e3} ms` };
