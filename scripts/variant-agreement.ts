@@ -10,7 +10,7 @@
  * Usage: npx tsx scripts/variant-agreement.ts [count = 100] [first seed = 1]; exits 1 if any differ.
  */
 import { readFileSync } from 'node:fs';
-import { runEvents, runPathServer } from '@ccalc/cca';
+import { runEvents, runPathServer, seededRandom } from '@ccalc/cca';
 import { engineAgreement } from '../packages/cca/src/test-support/engine-agreement.ts';
 import { prepareScenario } from '../packages/dcqcn-model/src/scenario/scenario.ts';
 
@@ -22,21 +22,9 @@ if (!(Number.isInteger(count) && count > 0 && Number.isInteger(first))) {
 }
 const base = JSON.parse(readFileSync(new URL('../scenarios/ns3-31-dcqcn.json', import.meta.url), 'utf8'));
 
-/** Mulberry32: a seeded stream of numbers in [0, 1). */
-function draws(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Variant `seed`: the scenario file edited, and its horizon (s). */
 function variant(seed: number): { json: Record<string, unknown>; horizon: number; label: string } {
-  const r = draws(seed * 7919 + 13);
+  const r = seededRandom(seed * 7919 + 13);
   const u = (a: number, b: number): number => a + (b - a) * r();
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
   const us = (x: number): string => `${Math.round(x)} us`;
