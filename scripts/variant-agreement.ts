@@ -4,7 +4,7 @@
  * starts, DCQCN variants and periods, RED, notification gaps, PFC thresholds and rules): every event
  * (kind, sender, instant within 1e-12 s), every notification and the backlog at every breakpoint
  * (within 0.0125 B), as `scripts/engine-agreement.ts` compares the small random models.
- * `test/variant-agreement.test.ts` runs a sample.
+ * `test/event-engine-whole-runs.test.ts` runs a sample.
  * Usage: npx tsx scripts/variant-agreement.ts [count = 100] [first seed = 1]; exits 1 if any differ.
  */
 import { readFileSync } from 'node:fs';
