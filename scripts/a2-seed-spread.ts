@@ -8,6 +8,7 @@
  * session). About 3 s a seed.
  *   npx tsx scripts/a2-seed-spread.ts [N = 8]
  */
+import { deviation, mean } from 'd3-array';
 import { runEvents, ns3IncastModel, ns3IncastDelays } from '@ccalc/cca';
 import { modelSeries } from '../packages/dcqcn-model/src/output.ts';
 import { compareWithTrace } from '../packages/dcqcn-model/src/compare.ts';
@@ -37,6 +38,4 @@ for (let seed = 1; seed <= seeds; seed++) {
   rows.push(row);
   console.log([seed, ...row.map((x) => (Number.isInteger(x) ? String(x) : x.toFixed(3)))].join('\t'));
 }
-const mean = (k: number): number => rows.reduce((s, r) => s + r[k], 0) / rows.length;
-const sd = (k: number): number => Math.sqrt(rows.reduce((s, r) => s + (r[k] - mean(k)) ** 2, 0) / (rows.length - 1));
-console.log(['mean ± sd', ...columns.map((_, k) => `${mean(k).toFixed(2)} ± ${sd(k).toFixed(2)}`)].join('\t'));
+console.log(['mean ± sd', ...columns.map((_, k) => `${mean(rows, (r) => r[k])!.toFixed(2)} ± ${deviation(rows, (r) => r[k])!.toFixed(2)}`)].join('\t'));

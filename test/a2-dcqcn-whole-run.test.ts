@@ -9,6 +9,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
+import { deviation, mean } from 'd3-array';
 import { runEvents, ns3IncastModel, ns3IncastDelays, type EngineResult } from '@ccalc/cca';
 import { readNumericCsv } from '../packages/dcqcn-model/src/traces/csv.ts';
 import { skipWithoutTraces, validationTracesDir } from '../packages/dcqcn-model/src/traces/locate.ts';
@@ -83,9 +84,8 @@ describe.skipIf(skipWithoutTraces())('A2 (DCQCN + PFC) whole run: the reaction p
     // eight seeds (30 ms) 35,703 to 39,849, mean 37,593, sd 1,296. A doubled α gain gave 45,776.
     // (Two seeds alone were the bound before: their difference, 200 to 450, is too noisy a spread.)
     expect(sim.total).toBe(36_609);
-    const mean = cnpTotals.reduce((a, b) => a + b, 0) / cnpTotals.length;
-    const sd = Math.sqrt(cnpTotals.reduce((a, b) => a + (b - mean) ** 2, 0) / (cnpTotals.length - 1));
-    expect(Math.abs(mean - sim.total)).toBeLessThanOrEqual(2 * sd);
+    // d3-array's deviation: the sample standard deviation (n − 1).
+    expect(Math.abs(mean(cnpTotals)! - sim.total)).toBeLessThanOrEqual(2 * deviation(cnpTotals)!);
   });
 
   it('CNPs per sender: no further from the simulator than from another seed (RMS over the 31 senders)', () => {

@@ -17,6 +17,16 @@ export interface EngineAgreement {
 }
 
 /**
+ * Whether two runs agree (see {@link engineAgreement}): the same events and notifications, their
+ * instants within the curves' tolerance (1e-12 s), and the backlog within `backlogBound` bytes at
+ * every breakpoint. The scripts that compare the engines on many models judge each by it.
+ * @example agrees(engineAgreement(runEvents(m), runPathServer(m)), 0.0125)
+ */
+export function agrees(a: EngineAgreement, backlogBound: number): boolean {
+  return a.mismatches.length === 0 && a.notificationMismatches === 0 && a.worstEventTime <= 1e-12 && a.worstNotificationTime <= 1e-12 && a.worstBacklog <= backlogBound;
+}
+
+/**
  * Compares two runs of one model event for event (per flow, in each flow's order: kind and
  * instant), notification for notification, and the backlog at every breakpoint of either run.
  * Used to hold the event engine to the curve engine.
