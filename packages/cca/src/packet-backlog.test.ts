@@ -48,6 +48,23 @@ describe('the backlog built from the packets', () => {
     }
   });
 
+  it('a run joined across gaps below the tolerance that add up (a sender just under the line rate) stays on its packets', () => {
+    // 400 packets of 1,000 B queued at 0, each starting 0.5 ps after the one before ends: one run,
+    // 200 ps behind a back-to-back one at its end (2.5 B at 100 Gb/s).
+    const T = 80e-9;
+    const n = 400;
+    const starts = Float64Array.from({ length: n }, (_, k) => k * (T + 0.5e-12));
+    const arrivals = new Float64Array(n);
+    const direct = packetBacklog(arrivals, starts, 1000, T, 1);
+    expect(breakpoints(direct)).toEqual(breakpoints(subtract(staircase(Floats.of(arrivals), 1000, 1), transmitted(starts, 1000, T, 1))));
+    // Halfway through each packet, half of it is gone: within the tolerance of its level (1e-12 of
+    // 400 kB), where a single segment from the run's start would be up to 2.5 B ahead.
+    let worst = 0;
+    for (let k = 0; k < n; k++) worst = Math.max(worst, Math.abs(direct.at(starts[k] + T / 2) - (n - k - 0.5) * 1000));
+    expect(worst).toBeLessThan(4e-7);
+    expect(direct.at(starts[n - 1] + T)).toBe(0);
+  });
+
   it('worked by hand: two packets at 0, served back to back, a third after an idle gap', () => {
     const T = 80e-9;
     const b = packetBacklog(Float64Array.of(0, 0, 400e-9), Float64Array.of(0, T, 400e-9), 1000, T, 1);

@@ -8,15 +8,16 @@ import { TransmissionRuns } from './packet-record.ts';
  * - the staircase (packets of I bytes arriving at `arrivals`, s, increasing) jumps by I per packet
  *   at each instant (packets within the curves' tolerance of an instant's first arriving with it);
  * - the departures rise at I/T over each run of back-to-back transmissions (`starts`, s,
- *   increasing; a start within the tolerance of the previous end continues the run), and hold
- *   their value from the horizon on;
+ *   increasing; a start within the tolerance of the previous end continues the run), piece by
+ *   piece from each of its anchors ({@link TransmissionRuns}), and hold their value from the
+ *   horizon on;
  * - the two are walked together as `mergeWalk` walks curves (breakpoints within the tolerance of
  *   each other are one instant) into a `CurveBuilder`, which makes the result canonical.
  * Bytes against seconds. Cost: one pass over the arrivals and starts.
  * @example packetBacklog(Float64Array.of(0, 0), Float64Array.of(0, 8e-8), 1000, 8e-8, 1).at(8e-8) // 1000
  */
 export function packetBacklog(arrivals: Float64Array, starts: Float64Array, I: number, T: number, horizon: number): Curve {
-  const b = new CurveBuilder(breakpointBound(arrivals, starts, T, horizon));
+  const b = new CurveBuilder(breakpointBound(arrivals, starts, I, T, horizon));
   const walk = new PacketBacklogWalk(arrivals, starts, I, T, horizon);
   do b.push(walk.t, walk.v, walk.r, walk.s);
   while (walk.next());
@@ -86,7 +87,7 @@ export class PacketBacklogWalk {
   /** Moves to the next breakpoint (both curves' next, breakpoints within the tolerance of each other one instant); false when there is none. */
   next(): boolean {
     const nextA = this.arrives(this.ka) ? this.arrivals[this.ka] : Infinity;
-    const nextD = this.atRun ? this.runEnd : this.runStart;
+    const nextD = this.atRun ? this.nextInRun() : this.runStart;
     const next = nextA < nextD ? nextA : nextD;
     if (next === Infinity) return false;
     const same = close(nextA, nextD);
@@ -133,8 +134,18 @@ export class PacketBacklogWalk {
     this.runEndValue = runs.end < this.horizon ? runs.bytes : runs.bytes - this.rate * (runs.end - this.horizon);
   }
 
+  /** The departures' next breakpoint in the current run: its next anchor, else its end. */
+  private nextInRun(): number {
+    const anchor = this.runs.peekAnchor();
+    return anchor < this.runEnd ? anchor : this.runEnd;
+  }
+
   private advanceDeparture(): void {
-    if (this.atRun) {
+    if (this.atRun && this.runs.peekAnchor() < this.runEnd) {
+      this.runs.nextAnchor();
+      this.dT = this.runs.anchorTime;
+      this.dV = this.runs.anchorLevel;
+    } else if (this.atRun) {
       this.dT = this.runEnd;
       this.dV = this.runEndValue;
       this.dS = 0;
@@ -150,11 +161,11 @@ export class PacketBacklogWalk {
 }
 
 /**
- * At most how many breakpoints the backlog has: one per arrival instant and two per run of
- * back-to-back transmissions, and the first (counted in a pass, so that the builder's arrays are
+ * At most how many breakpoints the backlog has: one per arrival instant, two per run of
+ * back-to-back transmissions and one per anchor inside a run, and the first (counted in a pass, so that the builder's arrays are
  * allocated once at about their size and not copied at the end).
  */
-function breakpointBound(arrivals: Float64Array, starts: Float64Array, T: number, horizon: number): number {
+function breakpointBound(arrivals: Float64Array, starts: Float64Array, I: number, T: number, horizon: number): number {
   let n = 2;
   let instant = -Infinity;
   for (let k = 0; k < arrivals.length && arrivals[k] < horizon; k++) {
@@ -162,6 +173,9 @@ function breakpointBound(arrivals: Float64Array, starts: Float64Array, T: number
     n += 1;
     instant = arrivals[k];
   }
-  for (const runs = new TransmissionRuns(starts, 0, T, horizon); runs.next(); ) n += 2;
+  for (const runs = new TransmissionRuns(starts, I, T, horizon); runs.next(); ) {
+    n += 2;
+    while (runs.nextAnchor()) n += 1;
+  }
   return n;
 }

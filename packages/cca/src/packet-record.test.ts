@@ -7,6 +7,7 @@ import { randomPacketModel } from './test-support/random-models.ts';
 import { Mulberry32 } from './random.ts';
 import { packetArrivalRates, packetDepartureRates, transmittedAt, transmittedCrossing } from './packet-record.ts';
 import type { EngineResult } from './results.ts';
+import { transmitted } from './engines/events/result.ts';
 
 /**
  * Every reading from the packets equals the curve's, to the bit: binned arrival rates (bins that
@@ -64,6 +65,32 @@ describe('reading the curves from the packets', () => {
       expectSameAsCurves(runEvents(model), seed);
       models += 1;
     }
+  });
+
+  it('a run joined across gaps below the tolerance that add up: readings on its packets, as its curve gives them', () => {
+    // 400 packets, each starting 0.5 ps after the one before ends: one run, 2.5 B behind a
+    // back-to-back one at its end.
+    const T = 80e-9;
+    const n = 400;
+    const starts = Float64Array.from({ length: n }, (_, k) => k * (T + 0.5e-12));
+    const curve = transmitted(starts, 1000, T, 1);
+    let worstValue = 0;
+    let worstTime = 0;
+    for (let k = 0; k < n; k++) {
+      const x = starts[k] + T / 2;
+      const value = transmittedAt(starts, 1000, T, 1, x);
+      expect(value).toBe(curve.at(x));
+      worstValue = Math.max(worstValue, Math.abs(value - (k + 0.5) * 1000));
+      const crossing = transmittedCrossing(starts, 1000, T, (k + 0.5) * 1000, 1);
+      expect(crossing).toBe(firstTimeAbove(curve, 0, 1, (k + 0.5) * 1000));
+      worstTime = Math.max(worstTime, Math.abs(crossing - x));
+      // A level a packet reaches exactly: crossed at the next packet's start.
+      if (k > 0) expect(transmittedCrossing(starts, 1000, T, k * 1000, 1)).toBe(firstTimeAbove(curve, 0, 1, k * 1000));
+    }
+    // Within the tolerance of the level (1e-12 of 400 kB) and its time at the line rate.
+    expect(worstValue).toBeLessThan(4e-7);
+    expect(worstTime).toBeLessThan(4e-7 / 1.25e10);
+    expect(transmittedAt(starts, 1000, T, 1, 1)).toBe(n * 1000);
   });
 
   it('worked by hand: two back-to-back packets, then one after a gap', () => {

@@ -59,6 +59,13 @@ export class ArrivalCursor {
  * first breakpoint). After `next()`, the run's `start` (s), `level` (bytes before it), `bytes`
  * (bytes after its last packet, added packet by packet as the curve adds them) and `end` (its last
  * packet's end, s, which may pass the horizon).
+ *
+ * A run rises at I/T from its start, but its packets need not follow one another exactly: a sender
+ * just under the line rate leaves gaps below the tolerance, which add up over a long run. So a run
+ * is read in pieces, each rising at I/T from an anchor (the run's start first): a packet start
+ * whose level (bytes before it) the current piece misses by more than the curves' tolerance starts
+ * the next piece (`nextAnchor()`). These are the breakpoints the curve builder keeps, so every
+ * reader agrees with the `transmitted` curve.
  * @example const r = new TransmissionRuns(Float64Array.of(0, 8e-8, 4e-7), 1000, 8e-8, 1); r.next(); r.bytes // 2000
  */
 export class TransmissionRuns {
@@ -66,14 +73,27 @@ export class TransmissionRuns {
   level = 0;
   bytes = 0;
   end = -Infinity;
+  /** The current piece's anchor, after `next()` the run's start and level, after `nextAnchor()` the anchor moved to (s, bytes). */
+  anchorTime = 0;
+  anchorLevel = 0;
   private k = 0;
+  private readonly rate: number;
+  // The next anchor's search: the next packet of the run not examined yet and the level before it,
+  // and the next anchor once found (`searched`; time +∞ when the run has none left).
+  private scan = 0;
+  private scanLevel = 0;
+  private searched = false;
+  private followingTime = Infinity;
+  private followingLevel = 0;
 
   constructor(
     private readonly starts: Float64Array,
     private readonly I: number,
     private readonly T: number,
     private readonly horizon: number,
-  ) {}
+  ) {
+    this.rate = I / T;
+  }
 
   /** The next run's start (s; +∞ when there is none), without moving to it. */
   peek(): number {
@@ -88,9 +108,14 @@ export class TransmissionRuns {
     const first = starts[this.k];
     this.start = close(first, 0) ? 0 : first;
     this.level = this.bytes;
+    this.anchorTime = this.start;
+    this.anchorLevel = this.level;
     let end = first + T;
     this.bytes += I;
     this.k += 1;
+    this.scan = this.k;
+    this.scanLevel = this.bytes;
+    this.searched = false;
     while (this.k < starts.length && starts[this.k] < horizon && close(starts[this.k], end)) {
       end = starts[this.k] + T;
       this.bytes += I;
@@ -99,12 +124,46 @@ export class TransmissionRuns {
     this.end = end;
     return true;
   }
+
+  /** The current run's next anchor (s; +∞ when it has none left), without moving to it. */
+  peekAnchor(): number {
+    if (!this.searched) this.search();
+    return this.followingTime;
+  }
+
+  /** Moves to the current run's next anchor (`anchorTime`, `anchorLevel`); false when it has none left. */
+  nextAnchor(): boolean {
+    if (this.peekAnchor() === Infinity) return false;
+    this.anchorTime = this.followingTime;
+    this.anchorLevel = this.followingLevel;
+    this.searched = false;
+    return true;
+  }
+
+  /** Finds the next packet start of the run whose level the piece from the current anchor misses beyond the tolerance. */
+  private search(): void {
+    const { starts, I, rate } = this;
+    this.searched = true;
+    this.followingTime = Infinity;
+    while (this.scan < this.k) {
+      const s = starts[this.scan];
+      const level = this.scanLevel;
+      this.scan += 1;
+      this.scanLevel += I;
+      if (!close(level, this.anchorLevel + rate * (s - this.anchorTime))) {
+        this.followingTime = s;
+        this.followingLevel = level;
+        return;
+      }
+    }
+  }
 }
 
 /**
  * The bytes transmitted by packets of I bytes starting at `starts` (s, increasing) and taking T
  * each, read at nondecreasing instants as the `transmitted` curve gives them: a run of back-to-back
- * packets ({@link TransmissionRuns}) rises at I/T from its start; the value at an instant within
+ * packets ({@link TransmissionRuns}) rises at I/T from its start (from each of its anchors, piece by
+ * piece); the value at an instant within
  * the tolerance of a run's start or end is the value there; a run cut by the horizon holds its
  * value there from then on.
  * @example new TransmittedCursor(Float64Array.of(0), 1000, 8e-8, 1).at(4e-8) // 500
@@ -130,10 +189,13 @@ export class TransmittedCursor {
     const y = x < horizon ? x : horizon;
     // The last run that starts by y (or within the tolerance of it); before the first, nothing.
     for (let next = runs.peek(); next <= y || close(next, y); next = runs.peek()) runs.next();
-    const { start, level, bytes, end } = runs;
+    const { bytes, end } = runs;
     if (end > horizon && (y === horizon || close(y, horizon))) return bytes - this.rate * (end - horizon);
     if (end <= y || close(end, y)) return bytes;
-    return close(start, y) ? level : level + this.rate * (y - start);
+    // The run's last piece that starts by y (or within the tolerance of it).
+    for (let next = runs.peekAnchor(); next <= y || close(next, y); next = runs.peekAnchor()) runs.nextAnchor();
+    const { anchorTime, anchorLevel } = runs;
+    return close(anchorTime, y) ? anchorLevel : anchorLevel + this.rate * (y - anchorTime);
   }
 }
 
@@ -176,7 +238,7 @@ export function packetDepartureRates(p: PacketRecord, horizon: number, width: nu
  * The first instant in [0, horizon] at which a flow's delivered bytes exceed `level`, from its
  * transmission starts (s, increasing, packets of I bytes taking T each): what `firstTimeAbove`
  * finds on the `delivered` curve, computed on the same segments (a run of back-to-back packets
- * rises from its start at I/T); +∞ if none.
+ * rises at I/T from its start and each of its anchors, {@link TransmissionRuns}); +∞ if none.
  * @example transmittedCrossing(Float64Array.of(0, 1e-7), 1000, 8e-8, 1500, 1) // 1.2e-7
  */
 export function transmittedCrossing(starts: Float64Array, I: number, T: number, level: number, horizon: number): number {
@@ -185,9 +247,15 @@ export function transmittedCrossing(starts: Float64Array, I: number, T: number, 
   const run = new TransmissionRuns(starts, I, T, horizon);
   while (run.next()) {
     if (run.bytes < level) continue;
-    // The first run that reaches the level: where its segment crosses it.
-    const x = run.start + (level - run.level) / rate;
-    if (x < run.end && x < horizon) return Math.max(x, run.start);
+    // The first run that reaches the level: where one of its pieces crosses it, or the value at
+    // an anchor that starts a piece above it.
+    let x = run.anchorTime + (level - run.anchorLevel) / rate;
+    for (let next = run.peekAnchor(); next !== Infinity && !(x < next); next = run.peekAnchor()) {
+      run.nextAnchor();
+      if (run.anchorLevel > level) return run.anchorTime;
+      x = run.anchorTime + (level - run.anchorLevel) / rate;
+    }
+    if (x < run.end && x < horizon) return Math.max(x, run.anchorTime);
     // Not before the run's end (rounding) or the horizon: the breakpoint there, if above the
     // level; a run that ends at the level exactly leaves it to the next run's start.
     if (run.end >= horizon) return run.bytes - rate * (run.end - horizon) > level ? horizon : Infinity;

@@ -150,17 +150,22 @@ export function staircase(times: Floats, I: number, horizon: number): Curve {
 
 /**
  * Bytes transmitted when packets start at `starts` (s, increasing) and take T each at rate I/T:
- * one rising segment per run of back-to-back packets (`TransmissionRuns`), flat after the horizon.
+ * one rising segment per run of back-to-back packets (`TransmissionRuns`), or one per piece where
+ * the run's packets leave gaps below the tolerance that add up, flat after the horizon.
  */
 export function transmitted(starts: Float64Array, I: number, T: number, horizon: number): Curve {
   // Runs counted first, so that the curve's arrays are allocated once.
-  let count = 0;
-  for (const runs = new TransmissionRuns(starts, I, T, horizon); runs.next(); ) count += 1;
-  const b = new CurveBuilder(2 * count + 2);
+  let count = 2;
+  for (const runs = new TransmissionRuns(starts, I, T, horizon); runs.next(); ) {
+    count += 2;
+    while (runs.nextAnchor()) count += 1;
+  }
+  const b = new CurveBuilder(count);
   b.push(0, 0, 0, 0);
   const rate = I / T;
   for (const run = new TransmissionRuns(starts, I, T, horizon); run.next(); ) {
     b.push(run.start, run.level, run.level, rate);
+    while (run.nextAnchor()) b.push(run.anchorTime, run.anchorLevel, run.anchorLevel, rate);
     if (run.end < horizon) b.push(run.end, run.bytes, run.bytes, 0);
     else {
       const v = run.bytes - rate * (run.end - horizon);
