@@ -162,15 +162,23 @@ export class EcnMarker {
       if (atStart ? !(trace.at(te) > this.nextLevel[j] - size + MARGIN) : trace.at(te) < this.nextLevel[j]) return;
       const counted = trace.view(t);
       for (;;) {
-        const time = atStart ? startOfPacket(counted, this.nextLevel[j] - size, te) : lowerPseudoInverseAt(counted, this.nextLevel[j], true);
+        let time = atStart ? startOfPacket(counted, this.nextLevel[j] - size, te) : lowerPseudoInverseAt(counted, this.nextLevel[j], true);
         if (!(time <= te)) break;
         const first = this.nextLevel[j] - size; // the flow's bytes before this packet
         this.nextLevel[j] += size;
-        // A packet found just before t (by less than the tolerance) was not seen by the window that
-        // ended at t (its bytes had not reached the margin there): it is this window's.
-        if (time < t && !close(time, t)) continue;
+        // A packet found before t was seen by the window that ended at t, unless it was found just
+        // before t (by less than the tolerance), or, at its start, its first byte had left by less
+        // than the margin at t (the curves' rounding, for a packet that starts at t): it is this
+        // window's, at t.
+        if (time < t && !close(time, t)) {
+          if (!atStart || counted.at(t) > first + MARGIN) continue;
+          time = t;
+        }
+        // At a packet's start the queue behind it is whole packets: rounded to them, so that a
+        // backlog at a threshold that is a whole number of packets (50 × 1048 B = 52.4 kB) is that
+        // number, as the event engine counts it, and not the curves' rounding a byte's fraction off.
         const backlog = atStart
-          ? total.rightLimit(time) - left.at(time) - size
+          ? size * Math.round((total.rightLimit(time) - left.at(time) - size) / size)
           : dequeue
             ? total.at(time) - left.rightLimit(time)
             : total.at(time) - left.at(time);
