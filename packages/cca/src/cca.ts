@@ -84,6 +84,26 @@ export function onTimerGrid(t: number): number {
 }
 
 /**
+ * When a signal (a congestion notification or a PFC frame) sent at `sent` (s) reaches a sender
+ * `delay` (s) later: sent + delay, and, when its CCA keeps its timers on the 1 ps grid
+ * (`Listens.signalsOnTimerGrid`), the whole picosecond itself if it is within a femtosecond of one
+ * (`SIGNAL_SNAP`): the floats' noise around an instant that whole-picosecond delays and packet
+ * times make (10⁻¹⁹–10⁻¹⁶ s in a 30 ms run) taken off, and nothing else moved. A time half a
+ * picosecond off the grid stays as it is: rounding it would part two engines' times that differ
+ * by an ulp by a whole picosecond. Both engines place signals by it.
+ * @example signalArrival(1.0000000000000002e-6, 4.17728e-6, { notifications: true, signalsOnTimerGrid: true }) // 5.17728e-6
+ */
+export function signalArrival(sent: number, delay: number, listens: Listens): number {
+  const t = sent + delay;
+  if (listens.signalsOnTimerGrid !== true) return t;
+  const instant = onTimerGrid(t);
+  return Math.abs(t - instant) <= SIGNAL_SNAP ? instant : t;
+}
+
+/** How close (s) to a whole picosecond a signal to a CCA on the timer grid is taken to arrive at it: a femtosecond. */
+export const SIGNAL_SNAP = 1e-15;
+
+/**
  * What `CongestionControl.advanceTimers` tells its optional visitor of each timer it runs: the
  * instant (s), the kind `onTimer` would log for it, the state it left, and whether it left the
  * limit lower (`lowersLimit` of the states before and after it, described: a cut, as summaries
@@ -125,6 +145,15 @@ export interface Listens {
   flights?: boolean;
   /** Congestion notifications (ECN marks echoed by the receiver). */
   notifications?: boolean;
+  /**
+   * Notifications and PFC frames that reach it within a femtosecond of a whole picosecond arrive
+   * at that picosecond, the grid its timers keep (`onTimerGrid`, `signalArrival`), as a
+   * simulator's events fall on whole units of its clock: a notification meant for the instant of
+   * a timer (a mark's time plus a delay, against a first notification's time plus periods) is then
+   * that instant, and the rule orders the two (the notification first), not the floats' rounding;
+   * a PAUSE and a notification from one packet, with equal delays, stay one instant.
+   */
+  signalsOnTimerGrid?: boolean;
   /** A byte counter: the admitted bytes reaching `byteTarget(state)` (e.g. DCQCN's B). */
   bytes?: boolean;
   /**

@@ -18,7 +18,7 @@ import {
   upperPseudoInverseAt,
   verticalShift,
 } from '@ccalc/curves';
-import type { CongestionControl, Limit, Reaction, SignalView } from './cca.ts';
+import { type CongestionControl, type Limit, type Reaction, type SignalView, signalArrival } from './cca.ts';
 import type { PathServerModel } from './model.ts';
 import type { EngineEvent, EngineResult, SentNotification, StepSeries } from './results.ts';
 import { Trace } from './trace.ts';
@@ -243,15 +243,16 @@ export function runPathServer(
         // The receiver paces notifications (gap rule or grid) at the mark's time; they arrive a delay later.
         const at = ecn.notify(m.flow, m.time);
         if (at === null) continue;
-        signals.push({ time: at + f.notificationDelay, flow: m.flow, kind: 'notification', markedFrom: m.from });
-        sent.push({ flow: m.flow, marked: m.time, sent: at, arrives: at + f.notificationDelay });
+        const arrives = signalArrival(at, f.notificationDelay, f.cca.listens);
+        signals.push({ time: arrives, flow: m.flow, kind: 'notification', markedFrom: m.from });
+        sent.push({ flow: m.flow, marked: m.time, sent: at, arrives });
       }
     }
     if (pfc !== null) {
       // A frame to a port reaches each of its flows (a host's connections) after the first one's pause delay.
       for (const frame of pfc.frames(from, to, portAdmitted, portDelivered)) {
         const members = ports.members[frame.flow];
-        for (const j of members) signals.push({ time: frame.time + flows[members[0]].pauseDelay, flow: j, kind: frame.kind });
+        for (const j of members) signals.push({ time: signalArrival(frame.time, flows[members[0]].pauseDelay, flows[j].cca.listens), flow: j, kind: frame.kind });
       }
     }
     return { signals, sent };

@@ -3,7 +3,7 @@
  * Browser-safe ESM. See README.md.
  */
 export type { CongestionControl, Limit, Shift, SignalView, Reaction, Listens, AckSignal, TimerAdvance, TimerVisitor, StatePacking } from './cca.ts';
-export { onTimerGrid, timerDue } from './cca.ts';
+export { signalArrival, onTimerGrid, timerDue } from './cca.ts';
 export type { FlowSpec, HostSpec, PathServerModel, EcnConfig, QcnConfig, PfcConfig, LinkSpec, TcpPath } from './model.ts';
 export { ingressPorts, sharedHost, flowSenders, type IngressPorts, type FlowSenders } from './ingress-ports.ts';
 export type { EngineEvent, EngineResult, FlowResult, SentNotification, StepSeries, TcpCurves } from './results.ts';

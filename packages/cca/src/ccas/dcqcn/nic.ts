@@ -104,7 +104,7 @@ export function dcqcnNic(p: NicParameters): CongestionControl<NicState> {
   const timersRunning = initialRate !== p.maxRate;
   return {
     name: 'dcqcn-nic',
-    listens: { notifications: true, bytes: true },
+    listens: { notifications: true, signalsOnTimerGrid: true, bytes: true },
     initial: (at = 0, admitted = 0) => ({
       rate: initialRate,
       target: initialRate,

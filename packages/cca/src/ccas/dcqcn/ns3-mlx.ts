@@ -129,7 +129,7 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
   };
   return {
     name: 'dcqcn-ns3-mlx',
-    listens: { notifications: true },
+    listens: { notifications: true, signalsOnTimerGrid: true },
     initial: () => ({ rc: p.lineRate, rt: p.lineRate, alpha: 1, started: false, cnpSinceDecrease: false, cnpSinceAlpha: false, nextDecrease: Infinity, nextAlpha: Infinity, nextIncrease: Infinity, stage: 0 }),
     limit: (s) => ({ kind: 'rate', rate: s.rc }),
     nextTimer,

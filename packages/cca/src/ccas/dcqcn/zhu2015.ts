@@ -65,7 +65,7 @@ export function dcqcnZhu2015(p: Zhu2015Parameters): CongestionControl<Zhu2015Sta
   };
   return {
     name: 'dcqcn-zhu2015',
-    listens: { notifications: true, bytes: true },
+    listens: { notifications: true, signalsOnTimerGrid: true, bytes: true },
     initial: () => ({ rc: p.lineRate, rt: p.lineRate, alpha: p.initialAlpha, iT: 0, iB: 0, nextAlpha: Infinity, nextIncrease: Infinity, bytesTarget: Infinity }),
     limit: (s) => ({ kind: 'rate', rate: s.rc }),
     nextTimer: (s) => Math.min(s.nextAlpha, s.nextIncrease),

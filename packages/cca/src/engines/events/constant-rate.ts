@@ -248,7 +248,7 @@ class ConstantRateLoop {
     this.frameHead = new Int32Array(n);
     this.startOffset = new Int32Array(n);
     this.log = new EventLog(packedArray(n, (j) => model.flows[j].cca));
-    this.notifications = new NotificationLog(packedArray(n, (j) => flowDelays(model, model.flows[j]).notification));
+    this.notifications = new NotificationLog(packedArray(n, (j) => flowDelays(model, model.flows[j]).notification), packedArray(n, (j) => model.flows[j].cca.listens));
     this.stateIndex = new Int32Array(n);
     let capacity = 0;
     for (let j = 0; j < n; j++) {

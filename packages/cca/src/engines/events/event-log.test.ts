@@ -119,7 +119,7 @@ describe('quiet notifications in the event log', () => {
 
 describe('the notifications a run sent', () => {
   it('arrive their flow’s delay after they are sent, each sent at its mark until one is not', () => {
-    const log = new NotificationLog([4e-6, 1e-6]);
+    const log = new NotificationLog([4e-6, 1e-6], [{ notifications: true }, { notifications: true }]);
     expect(log.push(0, 1e-6, 1e-6)).toBe(1e-6 + 4e-6);
     expect(log.push(1, 2e-6, 2e-6)).toBe(2e-6 + 1e-6);
     // The gap rule holds one back: sent later than its mark.

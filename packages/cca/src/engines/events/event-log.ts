@@ -1,4 +1,4 @@
-import type { CongestionControl, Reaction, SignalView } from '../../cca.ts';
+import { type CongestionControl, type Listens, type Reaction, type SignalView, signalArrival } from '../../cca.ts';
 import type { EngineEvent, SentNotification } from '../../results.ts';
 import type { EventTable } from '../../event-table.ts';
 import { FloatColumn, IntColumn } from './log-columns.ts';
@@ -717,7 +717,7 @@ function sameKeys(d: Record<string, number>, keys: readonly string[]): boolean {
  * engine runs and built as objects on first use. A notification arrives its flow's notification
  * delay after it is sent, so only the flow, the mark and the sending are kept; the sending only
  * once some notification is sent later than its mark (the gap rule), until then each at its mark.
- * @example const n = new NotificationLog([4e-6]); n.push(0, 1e-6, 1e-6); n.notifications()[0].arrives // 5e-6
+ * @example const n = new NotificationLog([4e-6], [{ notifications: true }]); n.push(0, 1e-6, 1e-6); n.notifications()[0].arrives // 5e-6
  */
 export class NotificationLog {
   private readonly flows = new IntColumn(1024);
@@ -725,8 +725,14 @@ export class NotificationLog {
   private sent: FloatColumn | null = null;
   private built: SentNotification[] | null = null;
 
-  /** `delays[j]`: flow j's notification delay (s), from its sending to its arrival at the sender. */
-  constructor(private readonly delays: ArrayLike<number>) {}
+  /**
+   * `delays[j]`: flow j's notification delay (s), from its sending to its arrival at the sender;
+   * `listens[j]`: what its CCA listens to (whether notifications reach it on its timers' grid).
+   */
+  constructor(
+    private readonly delays: ArrayLike<number>,
+    private readonly listens: ArrayLike<Listens>,
+  ) {}
 
   get length(): number {
     return this.flows.length;
@@ -734,7 +740,7 @@ export class NotificationLog {
 
   /**
    * Logs a notification to `flow` for a mark at `marked`, sent at `sent` (s), and returns when it
-   * reaches the sender: `sent` plus the flow's notification delay (s).
+   * reaches the sender: `sent` plus the flow's notification delay (s), as `signalArrival` places it.
    */
   push(flow: number, marked: number, sent: number): number {
     this.flows.push(flow);
@@ -745,7 +751,7 @@ export class NotificationLog {
       for (let k = 0; k < this.marked.length - 1; k++) this.sent.push(this.marked.at(k));
     }
     if (this.sent !== null) this.sent.push(sent);
-    return sent + this.delays[flow];
+    return signalArrival(sent, this.delays[flow], this.listens[flow]);
   }
 
   /** The notifications in the order they were sent (built once, then shared). */
@@ -755,7 +761,7 @@ export class NotificationLog {
     for (let k = 0; k < out.length; k++) {
       const flow = this.flows.at(k);
       const sent = this.sent === null ? this.marked.at(k) : this.sent.at(k);
-      out[k] = { flow, marked: this.marked.at(k), sent, arrives: sent + this.delays[flow] };
+      out[k] = { flow, marked: this.marked.at(k), sent, arrives: signalArrival(sent, this.delays[flow], this.listens[flow]) };
     }
     return (this.built = out);
   }

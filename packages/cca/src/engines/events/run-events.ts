@@ -4,6 +4,7 @@ import type { EngineResult } from '../../results.ts';
 import { validateModel } from '../../validate.ts';
 import { ModelError } from '../../errors.ts';
 import { flowDelays } from '../../delays.ts';
+import { signalArrival } from '../../cca.ts';
 import { eventEngineSupport } from './support.ts';
 import { PacketSender } from './sender.ts';
 import { FifoPort, type PortListener } from './fifo-port.ts';
@@ -86,7 +87,7 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
   const delays = packedArray(n, (j) => flowDelays(model, model.flows[j]));
   const log = new EventLog(packedArray(n, (j) => model.flows[j].cca));
   const senders = packedArray(n, (j) => new PacketSender(j, model.flows[j].cca, model.flows[j].arrivals, packet, delays[j].ack, trainGap, log));
-  const notifications = new NotificationLog(packedArray(n, (j) => delays[j].notification));
+  const notifications = new NotificationLog(packedArray(n, (j) => delays[j].notification), packedArray(n, (j) => model.flows[j].cca.listens));
   const ports = ingressPorts(model);
   // Hosts with several connections: their NIC decides which connection sends (HostNic). Each NIC
   // has an item of its own in the heap after the senders' (when it must decide with nothing due).
@@ -289,10 +290,10 @@ class SignalRouter implements PortListener {
   /** A frame to an ingress reaches every flow (connection) of it at once, after the first one's pause delay. */
   frame(ingress: number, time: number, kind: 'pfc-pause' | 'pfc-resume'): void {
     const members = this.ports.members[ingress];
-    const arrives = time + this.delays[members[0]].pause;
+    const delay = this.delays[members[0]].pause;
     for (const flow of members) {
       const s = this.senders[flow];
-      s.frameArrives(arrives, kind);
+      s.frameArrives(signalArrival(time, delay, s.cca.listens), kind);
       this.heap.set(flow, this.keyOf(s));
     }
   }

@@ -10,6 +10,7 @@ import { increasing, staircase, transmitted } from '../events/result.ts';
 import { PacketRing } from './packet-ring.ts';
 import { instantTolerance, Progress } from '../events/progress.ts';
 import { pfcCounts } from '../events/pfc-counts.ts';
+import { signalArrival } from '../../cca.ts';
 
 /** Options of {@link runNetwork}. */
 export interface NetworkEngineOptions {
@@ -55,7 +56,7 @@ export function runNetwork(model: NetworkModel, options: NetworkEngineOptions = 
   }));
   const log = new EventLog(model.flows.map((f) => f.cca));
   const senders = model.flows.map((f, j) => new PacketSender(j, f.cca, f.arrivals, I, delays[j].ack, (1.5 * I) / model.ports[f.route[0]].rate, log));
-  const notifications = new NotificationLog(delays.map((d) => d.notification));
+  const notifications = new NotificationLog(delays.map((d) => d.notification), model.flows.map((f) => f.cca.listens));
   const portFrames: PortFrame[] = [];
   const heap = new IndexedHeap(n);
   const keyOf = (s: PacketSender): number => senderKey(s, horizon);
@@ -133,7 +134,7 @@ export function runNetwork(model: NetworkModel, options: NetworkEngineOptions = 
   const sendFrame = (ingress: number, time: number, pause: boolean): void => {
     if (ingress < n) {
       const s = senders[ingress];
-      s.frameArrives(time + delays[ingress].pause, pause ? 'pfc-pause' : 'pfc-resume');
+      s.frameArrives(signalArrival(time, delays[ingress].pause, s.cca.listens), pause ? 'pfc-pause' : 'pfc-resume');
       heap.set(ingress, keyOf(s));
     } else framesToPort[ingress - n].push({ time: time + model.ports[ingress - n].next!.delay, pause });
   };
