@@ -162,8 +162,8 @@ export class PacketBacklogWalk {
 
 /**
  * At most how many breakpoints the backlog has: one per arrival instant, two per run of
- * back-to-back transmissions and one per anchor inside a run, and the first (counted in a pass, so that the builder's arrays are
- * allocated once at about their size and not copied at the end).
+ * back-to-back transmissions and one per anchor inside a run, and the first (counted in a pass,
+ * so that the builder's arrays are allocated once at about their size and not copied at the end).
  */
 function breakpointBound(arrivals: Float64Array, starts: Float64Array, I: number, T: number, horizon: number): number {
   let n = 2;
