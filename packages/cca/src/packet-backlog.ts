@@ -1,5 +1,5 @@
 import { type Curve, CurveBuilder, close } from '@ccalc/curves';
-import { TransmissionRuns } from './packet-record.ts';
+import { TransmissionRuns, transmittedBreakpoints } from './packet-record.ts';
 
 /**
  * The backlog of a FIFO server of whole packets, Σ sent − D, built in one pass over the packets:
@@ -173,9 +173,5 @@ function breakpointBound(arrivals: Float64Array, starts: Float64Array, I: number
     n += 1;
     instant = arrivals[k];
   }
-  for (const runs = new TransmissionRuns(starts, I, T, horizon); runs.next(); ) {
-    n += 2;
-    while (runs.nextAnchor()) n += 1;
-  }
-  return n;
+  return n + transmittedBreakpoints(starts, I, T, horizon);
 }

@@ -76,8 +76,9 @@ export class TransmissionRuns {
   /** The current piece's anchor, after `next()` the run's start and level, after `nextAnchor()` the anchor moved to (s, bytes). */
   anchorTime = 0;
   anchorLevel = 0;
+  /** The rate a run rises at, I/T (bytes/s). */
+  readonly rate: number;
   private k = 0;
-  private readonly rate: number;
   // The next anchor's search: the next packet of the run not examined yet and the level before it,
   // and the next anchor once found (`searched`; time +∞ when the run has none left).
   private scan = 0;
@@ -162,15 +163,13 @@ export class TransmissionRuns {
 /**
  * The bytes transmitted by packets of I bytes starting at `starts` (s, increasing) and taking T
  * each, read at nondecreasing instants as the `transmitted` curve gives them: a run of back-to-back
- * packets ({@link TransmissionRuns}) rises at I/T from its start (from each of its anchors, piece by
- * piece); the value at an instant within
- * the tolerance of a run's start or end is the value there; a run cut by the horizon holds its
- * value there from then on.
+ * packets ({@link TransmissionRuns}) rises at I/T from its start and from each of its anchors; the
+ * value at an instant within the tolerance of a run's start or end is the value there; a run cut
+ * by the horizon holds its value there from then on.
  * @example new TransmittedCursor(Float64Array.of(0), 1000, 8e-8, 1).at(4e-8) // 500
  */
 export class TransmittedCursor {
   private readonly runs: TransmissionRuns;
-  private readonly rate: number;
 
   constructor(
     starts: Float64Array,
@@ -179,7 +178,6 @@ export class TransmittedCursor {
     private readonly horizon: number,
   ) {
     this.runs = new TransmissionRuns(starts, I, T, horizon);
-    this.rate = I / T;
   }
 
   /** The bytes transmitted by x. */
@@ -189,14 +187,29 @@ export class TransmittedCursor {
     const y = x < horizon ? x : horizon;
     // The last run that starts by y (or within the tolerance of it); before the first, nothing.
     for (let next = runs.peek(); next <= y || close(next, y); next = runs.peek()) runs.next();
-    const { bytes, end } = runs;
-    if (end > horizon && (y === horizon || close(y, horizon))) return bytes - this.rate * (end - horizon);
+    const { bytes, end, rate } = runs;
+    if (end > horizon && (y === horizon || close(y, horizon))) return bytes - rate * (end - horizon);
     if (end <= y || close(end, y)) return bytes;
     // The run's last piece that starts by y (or within the tolerance of it).
     for (let next = runs.peekAnchor(); next <= y || close(next, y); next = runs.peekAnchor()) runs.nextAnchor();
     const { anchorTime, anchorLevel } = runs;
-    return close(anchorTime, y) ? anchorLevel : anchorLevel + this.rate * (y - anchorTime);
+    return close(anchorTime, y) ? anchorLevel : anchorLevel + rate * (y - anchorTime);
   }
+}
+
+/**
+ * How many breakpoints the `transmitted` curve of these starts has beyond its first: two per run
+ * of back-to-back transmissions (its start and end) and one per anchor inside a run
+ * ({@link TransmissionRuns}). Counted in a pass, so that a curve's arrays can be allocated once.
+ * @example transmittedBreakpoints(Float64Array.of(0, 8e-8, 4e-7), 1000, 8e-8, 1) // 4
+ */
+export function transmittedBreakpoints(starts: Float64Array, I: number, T: number, horizon: number): number {
+  let n = 0;
+  for (const runs = new TransmissionRuns(starts, I, T, horizon); runs.next(); ) {
+    n += 2;
+    while (runs.nextAnchor()) n += 1;
+  }
+  return n;
 }
 
 /**
@@ -243,8 +256,8 @@ export function packetDepartureRates(p: PacketRecord, horizon: number, width: nu
  */
 export function transmittedCrossing(starts: Float64Array, I: number, T: number, level: number, horizon: number): number {
   if (level < 0) return 0;
-  const rate = I / T;
   const run = new TransmissionRuns(starts, I, T, horizon);
+  const rate = run.rate;
   while (run.next()) {
     if (run.bytes < level) continue;
     // The first run that reaches the level: where one of its pieces crosses it, or the value at

@@ -3,7 +3,7 @@ import type { PathServerModel } from '../../model.ts';
 import type { EngineResult, FlowResult, StepSeries } from '../../results.ts';
 import type { EventTable } from '../../event-table.ts';
 import type { EventFigures } from '../../event-figures.ts';
-import { type PacketRecord, TransmissionRuns } from '../../packet-record.ts';
+import { type PacketRecord, TransmissionRuns, transmittedBreakpoints } from '../../packet-record.ts';
 import { Floats } from './growable.ts';
 import type { EventLog, NotificationLog } from './event-log.ts';
 import { packetBacklog } from '../../packet-backlog.ts';
@@ -154,13 +154,8 @@ export function staircase(times: Floats, I: number, horizon: number): Curve {
  * the run's packets leave gaps below the tolerance that add up, flat after the horizon.
  */
 export function transmitted(starts: Float64Array, I: number, T: number, horizon: number): Curve {
-  // Runs counted first, so that the curve's arrays are allocated once.
-  let count = 2;
-  for (const runs = new TransmissionRuns(starts, I, T, horizon); runs.next(); ) {
-    count += 2;
-    while (runs.nextAnchor()) count += 1;
-  }
-  const b = new CurveBuilder(count);
+  // Breakpoints counted first, so that the curve's arrays are allocated once.
+  const b = new CurveBuilder(2 + transmittedBreakpoints(starts, I, T, horizon));
   b.push(0, 0, 0, 0);
   const rate = I / T;
   for (const run = new TransmissionRuns(starts, I, T, horizon); run.next(); ) {
