@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { signalArrival, onTimerGrid } from './cca.ts';
+import { gridInstant, gridSeriesDue, signalArrival, onTimerGrid, timerDue } from './cca.ts';
+import { seededRandom } from './random.ts';
 import { dcqcnPaper } from './ccas/dcqcn/paper.ts';
 import { ns3IncastModel } from './examples.ts';
 
@@ -33,5 +34,43 @@ describe('notifications on the timers\' grid', () => {
     const { sent } = meeting(5.76416e-6);
     expect(signalArrival(sent, delay, { notifications: true })).toBe(sent + delay);
     expect(dcqcnPaper({ lineRate: 12.5e9, decrease: 0.75, additiveIncrease: 625e3, increaseInterval: 55e-6 }).listens.signalsOnTimerGrid).toBeUndefined();
+  });
+});
+
+describe('a periodic timer on the 1 ps grid in closed form', () => {
+  /** The instants as a CCA steps them, onTimerGrid(t + period), due by `until`: how many, and the one after them. */
+  const stepped = (first: number, period: number, until: number, inclusive: boolean): { count: number; next: number } => {
+    let t = first;
+    let count = 0;
+    for (; timerDue(t, until, inclusive); count++) t = onTimerGrid(t + period);
+    return { count, next: t };
+  };
+
+  it('counts and places the instants as stepping does, to the bit', () => {
+    const random = seededRandom(11);
+    for (let k = 0; k < 400; k++) {
+      const first = onTimerGrid(random() * 0.5);
+      // Periods of whole picoseconds written as decimals of seconds (50 µs, 55 µs, 1.5 µs, …).
+      const period = [50e-6, 55e-6, 1.5e-6, 3e-6, 0.1e-6][k % 5] * (1 + Math.floor(random() * 3));
+      const inclusive = random() < 0.5;
+      // `until` anywhere, or exactly at an instant, where `inclusive` decides.
+      const span = random() * 2000 * period;
+      const until = k % 3 === 0 ? stepped(first, period, first + span, true).next : first + span;
+      const { count, next } = stepped(first, period, until, inclusive);
+      expect(gridSeriesDue(first, period, until, inclusive), `case ${k}`).toBe(count);
+      expect(gridInstant(first, period, count), `case ${k}`).toBe(next);
+    }
+  });
+
+  it('none due when the first is not, or is +∞', () => {
+    expect(gridSeriesDue(1e-3, 50e-6, 1e-3, false)).toBe(0);
+    expect(gridSeriesDue(1e-3, 50e-6, 1e-3, true)).toBe(1);
+    expect(gridSeriesDue(Infinity, 50e-6, 1, true)).toBe(0);
+  });
+
+  it('refuses what steps would round their own way: a period of a fraction of a picosecond, a first instant off the grid', () => {
+    expect(gridSeriesDue(1e-6, 50.0000005e-6, 1e-3, false)).toBeNull();
+    expect(gridSeriesDue(1e-6 + 3e-13 / 7, 50e-6, 1e-3, false)).toBeNull();
+    expect(gridSeriesDue(1e-6, 50e-6, 2e3, false)).toBeNull();
   });
 });

@@ -84,6 +84,41 @@ export function onTimerGrid(t: number): number {
 }
 
 /**
+ * A periodic timer's instants on the 1 ps grid in closed form: t_k = t₀ + k·period as
+ * `onTimerGrid` steps them (t_{k+1} = onTimerGrid(t_k + period)), the k-th one (s). The steps
+ * add the period's whole picoseconds P exactly, so t_k = (N₀ + k·P) / 10¹² with N₀ = t₀·10¹²:
+ * the same number as k steps give, for the periods and times `gridSeriesDue` accepts.
+ * @example gridInstant(55e-6, 55e-6, 2) === onTimerGrid(onTimerGrid(55e-6 + 55e-6) + 55e-6) // true
+ */
+export function gridInstant(first: number, period: number, k: number): number {
+  return (Math.round(first * 1e12) + k * Math.round(period * 1e12)) / 1e12;
+}
+
+/**
+ * How many instants of a periodic timer on the 1 ps grid (first `first`, an instant on the grid,
+ * then every `period`, as `gridInstant` gives them) are due by `until` (`timerDue`: before it, or
+ * at it too when `inclusive`), counted in closed form, with no step per timer: 0 when the first is
+ * not due (or is +∞). Null where the closed form would not be the steps' numbers: a first instant
+ * off the grid, a period that is not a whole number of picoseconds (each step then rounds its own
+ * way) or instants beyond 1,000 s (where a step's float error nears half a picosecond).
+ * @example gridSeriesDue(50e-6, 50e-6, 1e-3, true) // 20
+ */
+export function gridSeriesDue(first: number, period: number, until: number, inclusive: boolean): number | null {
+  if (!timerDue(first, until, inclusive)) return 0;
+  const P = Math.round(period * 1e12);
+  const N0 = Math.round(first * 1e12);
+  if (!(P > 0 && Math.abs(period * 1e12 - P) <= 1e-3 && until < GRID_SERIES_END && first === N0 / 1e12)) return null;
+  // An estimate from the picoseconds, then made exact on the instants themselves.
+  let k = Math.max(1, Math.floor((until * 1e12 - N0) / P) + 1);
+  while (k > 1 && !timerDue((N0 + (k - 1) * P) / 1e12, until, inclusive)) k -= 1;
+  while (timerDue((N0 + k * P) / 1e12, until, inclusive)) k += 1;
+  return k;
+}
+
+/** Up to when (s) `gridSeriesDue` counts in closed form. */
+const GRID_SERIES_END = 1e3;
+
+/**
  * When a signal (a congestion notification or a PFC frame) sent at `sent` (s) reaches a sender
  * `delay` (s) later: sent + delay, and, when its CCA keeps its timers on the 1 ps grid
  * (`Listens.signalsOnTimerGrid`), the whole picosecond itself if it is within a femtosecond of one

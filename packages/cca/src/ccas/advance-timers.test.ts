@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CongestionControl, timerDue } from '../cca.ts';
+import { type CongestionControl, onTimerGrid, timerDue } from '../cca.ts';
 import { lowersLimit } from '../event-figures.ts';
 import { seededRandom } from '../random.ts';
 import { testSignals } from '../test-support/signal-view.ts';
@@ -68,6 +68,22 @@ describe('advanceTimers gives what onTimer gives timer by timer', () => {
       return { s, until: at + random() * 2e-3 };
     });
     expect(compared).toBeGreaterThan(10_000);
+  });
+
+  it('ns3-mlx, timers on the 1 ps grid as the engines keep them: long stretches counted in closed form', () => {
+    const lineRate = 12.5e9;
+    const cca = dcqcnNs3Mlx({ lineRate, minRate: 12.5e6, g: 1 / 256, decreasePeriod: 50e-6, alphaPeriod: 55e-6, increasePeriod: 55e-6, fastRecoverySteps: 5, additiveIncrease: 625e3, hyperIncrease: 6.25e6, clampTargetRate: true });
+    const compared = compare(cca, 300, (random) => {
+      const at = onTimerGrid(random() * 30e-3);
+      // Some at the line rate already, some near it, some far below it.
+      const rc = random() < 0.3 ? lineRate : 1e8 + random() * 12.4e9;
+      const grid = (period: number): number => onTimerGrid(at + random() * period);
+      const s: Ns3MlxState = { ...cca.initial(), started: true, rc, rt: random() < 0.5 ? lineRate : Math.min(lineRate, rc * (1 + random())), alpha: random() < 0.1 ? 0 : random(), stage: Math.floor(random() * 9), cnpSinceDecrease: random() < 0.3, cnpSinceAlpha: random() < 0.3, nextDecrease: grid(50e-6), nextAlpha: grid(55e-6), nextIncrease: random() < 0.2 ? Infinity : grid(55e-6) };
+      // Up to 20 ms of timers (~1,100), and now and then `until` at one of the timers' instants.
+      const until = random() < 0.3 ? oneByOne(cca, s, at + random() * 20e-3, true).last : at + random() * 20e-3;
+      return { s, until: until === -Infinity ? at : until };
+    });
+    expect(compared).toBeGreaterThan(100_000);
   });
 
   it('aimd-rate and the paper DCQCN, from random states (congested recently or not, at the cap or below)', () => {
