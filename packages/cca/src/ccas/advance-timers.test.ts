@@ -86,6 +86,20 @@ describe('advanceTimers gives what onTimer gives timer by timer', () => {
     expect(compared).toBeGreaterThan(100_000);
   });
 
+  it('ns3-mlx, timers of one instant (equal periods and phases): run in the rule\'s order with a CNP pending', () => {
+    // All three timers every 50 µs from one of two phases: the α update, the increase and the
+    // check meet at one instant again and again, where their order decides the cut.
+    const lineRate = 12.5e9;
+    const cca = dcqcnNs3Mlx({ lineRate, minRate: 12.5e6, g: 1 / 16, decreasePeriod: 50e-6, alphaPeriod: 50e-6, increasePeriod: 50e-6, fastRecoverySteps: 2, additiveIncrease: 625e6, hyperIncrease: 1.25e9, clampTargetRate: true });
+    const compared = compare(cca, 300, (random) => {
+      const at = onTimerGrid(random() * 1e-3);
+      const phase = (): number => onTimerGrid(at + (random() < 0.5 ? 0 : 20e-6));
+      const s: Ns3MlxState = { ...cca.initial(), started: true, rc: 1e8 + random() * 12.4e9, rt: lineRate, alpha: random(), stage: Math.floor(random() * 4), cnpSinceDecrease: random() < 0.7, cnpSinceAlpha: random() < 0.7, nextDecrease: phase(), nextAlpha: phase(), nextIncrease: random() < 0.2 ? Infinity : phase() };
+      return { s, until: random() < 0.5 ? at + random() * 1e-3 : onTimerGrid(at + Math.floor(random() * 20) * 50e-6) };
+    });
+    expect(compared).toBeGreaterThan(3_000);
+  });
+
   it('aimd-rate and the paper DCQCN, from random states (congested recently or not, at the cap or below)', () => {
     for (const cca of [aimdRate({ initialRate: 1e9, increase: 1.25e8, decrease: 0.5, increaseInterval: 30e-6, maxRate: 4e9 }), dcqcnPaper({ lineRate: 12.5e9, decrease: 0.75, additiveIncrease: 625e3, increaseInterval: 55e-6 })]) {
       const compared = compare(cca as CongestionControl<AimdRateState>, 200, (random) => {
