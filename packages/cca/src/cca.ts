@@ -148,6 +148,16 @@ export const SIGNAL_SNAP = 1e-15;
  */
 export type TimerVisitor<S> = (at: number, kind: string, state: S, lowers: boolean) => void;
 
+/**
+ * What `CongestionControl.advanceTimers` tells its optional tally of the timers it runs, grouped:
+ * `count` timers of one `kind` (the kind `onTimer` would log), the first of them at `first` (s),
+ * `cuts` of which left the limit lower (as a visitor's `lowers` says). Groups come in any order,
+ * a kind possibly in several; together they hold each timer run once. Unlike a visitor, a tally
+ * lets the CCA run a stretch in closed form, with no step for each timer.
+ * @example cca.advanceTimers(s, 1e-3, false, Infinity, undefined, (kind, count, first) => console.log(kind, count, first))
+ */
+export type TimerTally = (kind: string, count: number, first: number, cuts: number) => void;
+
 /** What `CongestionControl.advanceTimers` returns: the state after the timers, how many ran, and when the last did (s). */
 export interface TimerAdvance<S> {
   state: S;
@@ -251,12 +261,13 @@ export interface CongestionControl<S> {
    * ones, and all of a PFC-paused sender's) in one call, without a state object or a log row each,
    * and logs them as a run that `onTimer` replays when the events are read (issue 14: lazy timers).
    * It stops after `most` timers (default +∞), and calls `visit`, when given, once for each timer
-   * it runs, in order (what `onTimer` would log: see TimerVisitor): the event engine counts a
-   * run's events so for summaries (`EventFigures`), without a state object and a row for each.
-   * An implementation must honour both.
+   * it runs, in order (what `onTimer` would log: see TimerVisitor), and `tally`, when given, with
+   * the timers it runs grouped by kind (see TimerTally): the event engine counts a run's events so
+   * for summaries (`EventFigures`), without a state object and a row for each. An implementation
+   * must honour all three.
    * @example cca.advanceTimers(s, 1e-3, false) // { state, count: 37, last: 0.000985 }
    */
-  advanceTimers?(s: S, until: number, inclusive: boolean, most?: number, visit?: TimerVisitor<S>): TimerAdvance<S>;
+  advanceTimers?(s: S, until: number, inclusive: boolean, most?: number, visit?: TimerVisitor<S>, tally?: TimerTally): TimerAdvance<S>;
   /** Optional: its states as numbers (see StatePacking), for engines that keep many of them. */
   readonly packing?: StatePacking<S>;
   /**

@@ -2,8 +2,8 @@
  * @ccalc/cca — the path-server model of congestion control on exact curves (paper §III–IV).
  * Browser-safe ESM. See README.md.
  */
-export type { CongestionControl, Limit, Shift, SignalView, Reaction, Listens, AckSignal, TimerAdvance, TimerVisitor, StatePacking } from './cca.ts';
-export { signalArrival, onTimerGrid, timerDue } from './cca.ts';
+export type { CongestionControl, Limit, Shift, SignalView, Reaction, Listens, AckSignal, TimerAdvance, TimerVisitor, TimerTally, StatePacking } from './cca.ts';
+export { signalArrival, onTimerGrid, gridInstant, gridSeriesDue, timerDue } from './cca.ts';
 export type { FlowSpec, HostSpec, PathServerModel, EcnConfig, QcnConfig, PfcConfig, LinkSpec, TcpPath } from './model.ts';
 export { ingressPorts, sharedHost, flowSenders, type IngressPorts, type FlowSenders } from './ingress-ports.ts';
 export type { EngineEvent, EngineResult, FlowResult, SentNotification, StepSeries, TcpCurves } from './results.ts';

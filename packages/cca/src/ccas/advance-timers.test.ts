@@ -52,8 +52,29 @@ function compare<S>(cca: CongestionControl<S>, cases: number, randomCase: (rando
     expect(stopped, `case ${k}, at most ${most}`).toEqual(mostExpected);
     expect(visited, `case ${k}, at most ${most}`).toEqual(mostRows);
     expect(rows.slice(0, most)).toEqual(mostRows);
+    // Tallied (grouped by kind, maybe in closed form): the same timers, state, count and instant,
+    // all of them and the first `most`.
+    for (const [limit, expectedRows, expectedAdvance] of [[Infinity, rows, expected], [most, mostRows, mostExpected]] as const) {
+      const tallied = new Map<string, { count: number; first: number; cuts: number }>();
+      const byTally = cca.advanceTimers!(s, until, inclusive, limit, undefined, (kind, count, first, cuts) => {
+        const t = tallied.get(kind) ?? { count: 0, first: Infinity, cuts: 0 };
+        tallied.set(kind, { count: t.count + count, first: Math.min(t.first, first), cuts: t.cuts + cuts });
+      });
+      expect(byTally, `case ${k}, tallied, at most ${limit}`).toEqual(expectedAdvance);
+      expect(Object.fromEntries(tallied), `case ${k}, tallied, at most ${limit}`).toEqual(Object.fromEntries(talliedRows(expectedRows)));
+    }
   }
   return compared;
+}
+
+/** Rows grouped by kind as a tally groups them: how many, the first's instant, how many cut. */
+function talliedRows(rows: TimerRow[]): Map<string, { count: number; first: number; cuts: number }> {
+  const out = new Map<string, { count: number; first: number; cuts: number }>();
+  for (const [at, kind, , cut] of rows) {
+    const t = out.get(kind) ?? { count: 0, first: at, cuts: 0 };
+    out.set(kind, { count: t.count + 1, first: t.first, cuts: t.cuts + (cut ? 1 : 0) });
+  }
+  return out;
 }
 
 // CongestionControl.advanceTimers runs a stretch of timers in one call (the event engine's timer

@@ -66,7 +66,7 @@ export function aimdRate(p: AimdRateParameters): CongestionControl<AimdRateState
       const state = { rate: congested ? s.rate : increased(s.rate), nextIncrease, lastCongestion: s.lastCongestion };
       return { state, shift: congested ? 'none' : 'admitted', kind: timerKind(congested) };
     },
-    advanceTimers(s, until, inclusive, most = Infinity, visit) {
+    advanceTimers(s, until, inclusive, most = Infinity, visit, tally) {
       let rate = s.rate;
       let at = s.nextIncrease;
       let count = 0;
@@ -79,6 +79,7 @@ export function aimdRate(p: AimdRateParameters): CongestionControl<AimdRateState
         last = at;
         at += p.increaseInterval;
         if (visit !== undefined) visit(last, timerKind(congested), { rate, nextIncrease: at, lastCongestion: s.lastCongestion }, rate < before);
+        if (tally !== undefined) tally(timerKind(congested), 1, last, rate < before ? 1 : 0);
       }
       return count === 0 ? { state: s, count, last } : { state: { rate, nextIncrease: at, lastCongestion: s.lastCongestion }, count, last };
     },

@@ -1,5 +1,10 @@
-import { type CongestionControl, type StatePacking, gridInstant, gridSeriesDue, onTimerGrid, timerDue } from '../../cca.ts';
+import { type CongestionControl, type StatePacking, type TimerTally, gridInstant, gridSeriesDue, onTimerGrid, timerDue } from '../../cca.ts';
 import { ModelError, requirePositive } from '../../errors.ts';
+
+/** The kinds its rate increases log, by stage. */
+const FAST_RECOVERY = 'rate-increase:fast-recovery';
+const ADDITIVE = 'rate-increase:additive';
+const HYPER = 'rate-increase:hyper';
 
 /** Parameters of DCQCN as ns-3's RdmaHw runs it in its "Mellanox" mode (shared/traces/README.md). */
 export interface Ns3MlxParameters {
@@ -113,13 +118,13 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
       return 'rate-cut';
     }
     let rt = m.rt;
-    let kind = 'rate-increase:fast-recovery';
+    let kind = FAST_RECOVERY;
     if (m.stage === F) {
       rt += p.additiveIncrease;
-      kind = 'rate-increase:additive';
+      kind = ADDITIVE;
     } else if (m.stage > F) {
       rt += p.hyperIncrease;
-      kind = 'rate-increase:hyper';
+      kind = HYPER;
     }
     m.rt = Math.min(rt, p.lineRate);
     m.rc = (m.rc + m.rt) / 2;
@@ -129,19 +134,21 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
   };
   /**
    * The timers due by `until` (`timerDue`) run on m in place, with no CNP pending (both flags
-   * clear), in closed form: how many ran and the last one's instant; null (m untouched) where the
-   * closed form does not apply (`gridSeriesDue`). Without a CNP the three timers are independent:
+   * clear), in closed form, told to `tally` when given: how many ran and the last one's instant;
+   * null (m untouched) where the closed form does not apply (`gridSeriesDue`) or more than `room`
+   * would run. Without a CNP the three timers are independent:
    * an α update only decays α, (1 − g)^k·α, a decrease check only moves its instant, and the
    * increases only climb the rates. Each is applied as its steps would apply it, to the bit (α
    * multiplied k times, the rates stepped until they stop changing), with its instants counted on
    * the grid, not one by one: a sender paused for a millisecond runs ~55 timers in one call
    * (10,000 senders × 1 MB run 4.5·10⁸ of them).
    */
-  const quietTimers = (m: Ns3MlxState, until: number, inclusive: boolean): { count: number; last: number } | null => {
+  const quietTimers = (m: Ns3MlxState, until: number, inclusive: boolean, room: number, tally?: TimerTally): { count: number; last: number } | null => {
     const alphas = gridSeriesDue(m.nextAlpha, p.alphaPeriod, until, inclusive);
     const checks = gridSeriesDue(m.nextDecrease, p.decreasePeriod, until, inclusive);
     const increases = gridSeriesDue(m.nextIncrease, p.increasePeriod, until, inclusive);
-    if (alphas === null || checks === null || increases === null) return null;
+    if (alphas === null || checks === null || increases === null || alphas + checks + increases > room) return null;
+    if (tally !== undefined) tallyQuiet(m, alphas, checks, increases, tally);
     let last = -Infinity;
     if (alphas > 0) {
       let alpha = m.alpha;
@@ -173,6 +180,21 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
     }
     return { count: alphas + checks + increases, last };
   };
+  /**
+   * The quiet timers `quietTimers` is about to run from m, tallied by kind (none cuts): the α
+   * updates and the checks from their next instants, and the increases by the stage each finds:
+   * fast recovery below F, additive at F, hyper above.
+   */
+  const tallyQuiet = (m: Ns3MlxState, alphas: number, checks: number, increases: number, tally: TimerTally): void => {
+    if (alphas > 0) tally('alpha-update', alphas, m.nextAlpha, 0);
+    if (checks > 0) tally('no-decrease', checks, m.nextDecrease, 0);
+    if (increases === 0) return;
+    const fast = Math.min(increases, Math.max(0, F - m.stage));
+    const additive = m.stage <= F && F < m.stage + increases ? 1 : 0;
+    if (fast > 0) tally(FAST_RECOVERY, fast, m.nextIncrease, 0);
+    if (additive > 0) tally(ADDITIVE, 1, gridInstant(m.nextIncrease, p.increasePeriod, F - m.stage), 0);
+    if (increases > fast + additive) tally(HYPER, increases - fast - additive, gridInstant(m.nextIncrease, p.increasePeriod, fast + additive), 0);
+  };
   return {
     name: 'dcqcn-ns3-mlx',
     listens: { notifications: true, signalsOnTimerGrid: true },
@@ -187,18 +209,18 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
       const kind = timerStep(next, signals.now);
       return { state: next, shift: kind === 'alpha-update' || kind === 'no-decrease' ? 'none' : 'admitted', kind };
     },
-    advanceTimers(s, until, inclusive, most = Infinity, visit) {
+    advanceTimers(s, until, inclusive, most = Infinity, visit, tally) {
       let next: Ns3MlxState | null = null;
       let count = 0;
       let last = -Infinity;
-      // Timer by timer while they are asked for one by one; else only until no CNP is pending.
-      let stepwise = most !== Infinity || visit !== undefined;
+      // Timer by timer while they are visited one by one; else only until no CNP is pending.
+      let stepwise = visit !== undefined;
       while (count < most) {
         const at = nextTimer(next ?? s);
         if (!timerDue(at, until, inclusive)) break;
         next ??= copy(s);
         if (!stepwise && !next.cnpSinceAlpha && !next.cnpSinceDecrease) {
-          const quiet = quietTimers(next, until, inclusive);
+          const quiet = quietTimers(next, until, inclusive, most - count, tally);
           if (quiet !== null) {
             count += quiet.count;
             last = Math.max(last, quiet.last);
@@ -212,6 +234,7 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
         last = at;
         // Described, the rate is rc: a cut lowers it.
         if (visit !== undefined) visit(at, kind, next, next.rc < rate);
+        if (tally !== undefined) tally(kind, 1, at, next.rc < rate ? 1 : 0);
       }
       return { state: next ?? s, count, last };
     },

@@ -347,9 +347,10 @@ export class EventLog {
 
   /**
    * Adds the rows timer run `run` of `flow` stands for to `counter`: the same rows as
-   * {@link replayRun} replays, its timers counted by the CCA's `advanceTimers` with a visitor, which
-   * says which cut (no state object, reaction, row or description each: 10,000 senders' runs hold
-   * 4.4·10⁸ timers), stopped at each notification, which `onNotification` handles.
+   * {@link replayRun} replays, its timers counted by the CCA's `advanceTimers` with a tally, which
+   * groups them by kind and says how many cut (no state object, reaction, row or description each:
+   * 10,000 senders' runs hold 4.4·10⁸ timers; a CCA may count a stretch in closed form), stopped
+   * at each notification, which `onNotification` handles.
    */
   private countRun(run: number, flow: number, counter: FigureCounter): void {
     const cca = this.ccas[flow];
@@ -359,22 +360,23 @@ export class EventLog {
     const firsts: number[] = [];
     const counts: number[] = [];
     const cuts: number[] = [];
-    const tally = (at: number, kind: string, cut: boolean): void => {
+    const tally = (kind: string, count: number, first: number, cut: number): void => {
       let j = 0;
       while (j < kinds.length && kinds[j] !== kind) j++;
       if (j === kinds.length) {
         kinds.push(kind);
-        firsts.push(at);
+        firsts.push(first);
         counts.push(0);
         cuts.push(0);
       }
-      counts[j] += 1;
-      if (cut) cuts[j] += 1;
+      if (first < firsts[j]) firsts[j] = first;
+      counts[j] += count;
+      cuts[j] += cut;
     };
     let visited = 0;
-    const visit = (at: number, kind: string, _: unknown, lowers: boolean): void => {
-      tally(at, kind, lowers);
-      visited += 1;
+    const timerTally = (kind: string, count: number, first: number, cut: number): void => {
+      tally(kind, count, first, cut);
+      visited += count;
     };
     let state = this.runStart(run, cca);
     let timers = this.runCounts[run];
@@ -383,16 +385,16 @@ export class EventLog {
       // The timers before the next notification (a notification first at one instant), then it;
       // after the last, the rest of the run's timers.
       const until = note < notesEnd ? this.noteTimes.at(note) : Number.MAX_VALUE;
-      const advance = cca.advanceTimers!(state, until, note >= notesEnd, timers, visit);
-      if (visited !== advance.count || advance.count > timers) throw new Error(`${cca.name}: its advanceTimers ran ${advance.count} timers of the ${timers} asked for and visited ${visited}: it must honour \`most\` and \`visit\``);
+      const advance = cca.advanceTimers!(state, until, note >= notesEnd, timers, undefined, timerTally);
+      if (visited !== advance.count || advance.count > timers) throw new Error(`${cca.name}: its advanceTimers ran ${advance.count} timers of the ${timers} asked for and tallied ${visited}: it must honour \`most\` and \`tally\``);
       timers -= advance.count;
       visited = 0;
       state = advance.state;
       if (note >= notesEnd) break;
       const time = this.noteTimes.at(note);
       const reaction = this.heldNotification(cca, state, note);
-      tally(time, 'cnp', false);
-      tally(time, reaction.kind, reaction.state !== state && lowersLimit(cca.describe(state), cca.describe(reaction.state)));
+      tally('cnp', 1, time, 0);
+      tally(reaction.kind, 1, time, reaction.state !== state && lowersLimit(cca.describe(state), cca.describe(reaction.state)) ? 1 : 0);
       state = reaction.state;
     }
     if (timers !== 0) throw new Error(`${cca.name}: a timer run of ${this.runCounts[run]} timers replayed with ${timers} missing`);

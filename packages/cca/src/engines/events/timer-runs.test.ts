@@ -145,7 +145,7 @@ describe('timers run as stretches give the results of running each as a reaction
  * `kind`, a cut where `lowers(before, after)`.
  */
 function steppedTimers<S extends { next: number }>(step: (s: S) => S, kind: string, lowers: (before: S, after: S) => boolean): NonNullable<CongestionControl<S>['advanceTimers']> {
-  return (s, until, inclusive, most = Infinity, visit) => {
+  return (s, until, inclusive, most = Infinity, visit, tally) => {
     let state = s;
     let count = 0;
     let last = -Infinity;
@@ -155,6 +155,7 @@ function steppedTimers<S extends { next: number }>(step: (s: S) => S, kind: stri
       state = step(state);
       count += 1;
       visit?.(last, kind, state, lowers(before, state));
+      tally?.(kind, 1, last, lowers(before, state) ? 1 : 0);
     }
     return { state, count, last };
   };
