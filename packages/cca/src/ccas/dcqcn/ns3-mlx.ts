@@ -136,12 +136,12 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
    * The timers due by `until` (`timerDue`) run on m in place, with no CNP pending (both flags
    * clear), in closed form, told to `tally` when given: how many ran and the last one's instant;
    * null (m untouched) where the closed form does not apply (`gridSeriesDue`) or more than `room`
-   * would run. Without a CNP the three timers are independent:
-   * an α update only decays α, (1 − g)^k·α, a decrease check only moves its instant, and the
-   * increases only climb the rates. Each is applied as its steps would apply it, to the bit (α
-   * multiplied k times, the rates stepped until they stop changing), with its instants counted on
-   * the grid, not one by one: a sender paused for a millisecond runs ~55 timers in one call
-   * (10,000 senders × 1 MB run 4.5·10⁸ of them).
+   * would run. Without a CNP the three timers are independent: an α update only decays α,
+   * (1 − g)^k·α, a decrease check only moves its instant, and the increases only climb the rates.
+   * Each is applied as its steps would apply it, to the bit (α multiplied k times, the rates
+   * stepped until they stop changing), with its instants counted on the grid, not one by one: a
+   * sender paused for a millisecond runs ~55 timers in one call (10,000 senders × 1 MB run
+   * 4.5·10⁸ of them).
    */
   const quietTimers = (m: Ns3MlxState, until: number, inclusive: boolean, room: number, tally?: TimerTally): { count: number; last: number } | null => {
     const alphas = gridSeriesDue(m.nextAlpha, p.alphaPeriod, until, inclusive);
