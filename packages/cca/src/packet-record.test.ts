@@ -4,8 +4,8 @@ import { ns3IncastModel } from './examples.ts';
 import { runEvents } from './engines/events/run-events.ts';
 import { eventEngineSupport } from './engines/events/support.ts';
 import { randomPacketModel } from './test-support/random-models.ts';
-import { Mulberry32 } from './random.ts';
-import { packetArrivalRates, packetDepartureRates, transmittedAt, transmittedCrossing } from './packet-record.ts';
+import { Mulberry32, seededRandom } from './random.ts';
+import { ArrivalCursor, packetArrivalRates, packetDepartureRates, transmittedAt, transmittedCrossing } from './packet-record.ts';
 import type { EngineResult } from './results.ts';
 import { transmitted } from './engines/events/result.ts';
 
@@ -91,6 +91,42 @@ describe('reading the curves from the packets', () => {
     expect(worstValue).toBeLessThan(4e-7);
     expect(worstTime).toBeLessThan(4e-7 / 1.25e10);
     expect(transmittedAt(starts, 1000, T, 1, 1)).toBe(n * 1000);
+  });
+
+  it('bins arrivals as the walk over every bin edge does, to the bit, touching only the bins packets land in', () => {
+    // The reference: the staircase read at every edge (ArrivalCursor), as the rates were once binned.
+    const walk = (times: Float64Array, I: number, horizon: number, start: number, width: number, count: number): number[] => {
+      const out = new Array<number>(count).fill(0);
+      const a = new ArrivalCursor(times, I, horizon);
+      let left = count > 0 ? a.at(start) : 0;
+      for (let k = 0; k < count; k++) {
+        const right = a.at(start + (k + 1) * width);
+        out[k] += (right - left) / width;
+        left = right;
+      }
+      return out;
+    };
+    const random = seededRandom(5);
+    for (let c = 0; c < 300; c++) {
+      const width = [1e-6, 1e-7, 3e-7][c % 3];
+      const start = c % 4 === 0 ? -width / 2 : c % 4 === 1 ? 2 * width : 0;
+      const count = 1 + Math.floor(random() * 40);
+      // Packets anywhere, on edges, within the curves' tolerance of one, in bursts at one instant.
+      const times: number[] = [];
+      let t = start + random() * width;
+      for (let k = 0; k < 60; k++) {
+        const r = random();
+        const edge = start + Math.round((t - start) / width) * width;
+        times.push(r < 0.15 ? edge : r < 0.3 ? edge + (random() - 0.5) * 4e-12 : t);
+        t = Math.max(times[times.length - 1], t) + (random() < 0.2 ? 0 : random() * width * 2);
+      }
+      const sorted = Float64Array.from(times).sort();
+      const horizon = random() < 0.5 ? Infinity : start + random() * count * width;
+      const I = [1048, 1000, 1.5][c % 3];
+      const binned = new Array<number>(count).fill(0);
+      packetArrivalRates(sorted, I, horizon, start, width, count, binned);
+      expect(binned, `case ${c}`).toEqual(walk(sorted, I, horizon, start, width, count));
+    }
   });
 
   it('worked by hand: two back-to-back packets, then one after a gap', () => {

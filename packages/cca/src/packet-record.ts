@@ -216,17 +216,39 @@ export function transmittedBreakpoints(starts: Float64Array, I: number, T: numbe
  * Adds to `into[k]` the average rate over bin [start + k·w, start + (k+1)·w) of the staircase of
  * packets of I bytes arriving at `times` (s, increasing; those at or after the horizon are not
  * counted), for k = 0 … count − 1: what `averageRates(staircase, start, w, count)` gives, from
- * the staircase's values at the bin edges ({@link ArrivalCursor}). Bytes/s.
+ * the staircase's values at the bin edges ({@link ArrivalCursor}: a packet counts at the first
+ * edge after it by more than the curves' tolerance). Bytes/s. Only the bins a packet lands in are
+ * touched, so the cost is the packets', not the bins' (10,000 flows × 838,000 bins of 1 µs took
+ * 67 s one bin at a time); each gets (its levels' difference) / w, the same number, to the bit, as
+ * the walk over every edge.
  * @example const r = [0]; packetArrivalRates(Float64Array.of(0, 5e-7), 1000, 1, 0, 1e-6, 1, r); r[0] // 2e9
  */
 export function packetArrivalRates(times: Float64Array, I: number, horizon: number, start: number, width: number, count: number, into: number[]): void {
-  const a = new ArrivalCursor(times, I, horizon);
-  let left = count > 0 ? a.at(start) : 0;
-  for (let k = 0; k < count; k++) {
-    const right = a.at(start + (k + 1) * width);
-    into[k] += (right - left) / width;
-    left = right;
+  // Whether the packet at t counts at edge m (the cursor's rule), edges as the walk computes them.
+  const counts = (t: number, m: number): boolean => {
+    const x = start + m * width;
+    return x >= 0 && t < x && !close(t, x);
+  };
+  let level = 0;
+  // The edge the packets seen so far count at first, and the level before that edge's packets.
+  let edge = -1;
+  let before = 0;
+  for (let i = 0; i < times.length && times[i] < horizon; i++) {
+    const t = times[i];
+    // The first edge (0 … count) it counts at: near (t − start)/w, then made exact by the rule,
+    // which holds from some edge on.
+    let m = Math.min(count + 1, Math.max(0, Math.floor((t - start) / width)));
+    while (m > 0 && counts(t, m - 1)) m -= 1;
+    while (m <= count && !counts(t, m)) m += 1;
+    if (m > count) break;
+    if (m !== edge) {
+      if (edge > 0) into[edge - 1] += (level - before) / width;
+      edge = m;
+      before = level;
+    }
+    level += I;
   }
+  if (edge > 0) into[edge - 1] += (level - before) / width;
 }
 
 /**
