@@ -42,13 +42,22 @@ export class ArrivalCursor {
   at(x: number): number {
     if (x < 0) return 0;
     const { times, horizon, I } = this;
-    while (this.arrived < times.length && times[this.arrived] < x && times[this.arrived] < horizon && !close(times[this.arrived], x)) {
+    while (this.arrived < times.length && arrivedBefore(times[this.arrived], x, horizon)) {
       this.arrived += 1;
       this.level += I;
     }
     return this.level;
   }
 
+}
+
+/**
+ * Whether a packet arriving at t (s) is in the staircase at x (s): before x by more than the curves'
+ * tolerance (within it, it counts as arriving at x, and the value at a jump is the one before it),
+ * and before the horizon. The rule of {@link ArrivalCursor} and {@link packetArrivalRates}.
+ */
+function arrivedBefore(t: number, x: number, horizon: number): boolean {
+  return t < x && t < horizon && !close(t, x);
 }
 
 /**
@@ -224,10 +233,11 @@ export function transmittedBreakpoints(starts: Float64Array, I: number, T: numbe
  * @example const r = [0]; packetArrivalRates(Float64Array.of(0, 5e-7), 1000, 1, 0, 1e-6, 1, r); r[0] // 2e9
  */
 export function packetArrivalRates(times: Float64Array, I: number, horizon: number, start: number, width: number, count: number, into: number[]): void {
-  // Whether the packet at t counts at edge m (the cursor's rule), edges as the walk computes them.
+  // Whether the packet at t counts at edge m (`arrivedBefore`; the staircase is 0 before time 0),
+  // edges as the walk over them computes them.
   const counts = (t: number, m: number): boolean => {
     const x = start + m * width;
-    return x >= 0 && t < x && !close(t, x);
+    return x >= 0 && arrivedBefore(t, x, horizon);
   };
   let level = 0;
   // The edge the packets seen so far count at first, and the level before that edge's packets.
