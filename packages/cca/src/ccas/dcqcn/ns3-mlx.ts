@@ -1,6 +1,9 @@
 import { type CongestionControl, type StatePacking, type TimerTally, gridInstant, gridSeriesDue, onTimerGrid, timerDue } from '../../cca.ts';
 import { ModelError, requirePositive } from '../../errors.ts';
 
+/** The kinds its quiet timers log: an α update, a decrease check that finds no CNP. */
+const ALPHA_UPDATE = 'alpha-update';
+const NO_DECREASE = 'no-decrease';
 /** The kinds its rate increases log, by stage. */
 const FAST_RECOVERY = 'rate-increase:fast-recovery';
 const ADDITIVE = 'rate-increase:additive';
@@ -104,13 +107,13 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
       m.alpha = m.cnpSinceAlpha ? (1 - p.g) * m.alpha + p.g : (1 - p.g) * m.alpha;
       m.cnpSinceAlpha = false;
       m.nextAlpha = onTimerGrid(m.nextAlpha + p.alphaPeriod);
-      return 'alpha-update';
+      return ALPHA_UPDATE;
     }
     if (!(m.nextIncrease <= now)) {
       const cut = m.cnpSinceDecrease;
       m.nextDecrease = onTimerGrid(m.nextDecrease + p.decreasePeriod);
       m.cnpSinceDecrease = false;
-      if (!cut) return 'no-decrease';
+      if (!cut) return NO_DECREASE;
       if (p.clampTargetRate) m.rt = m.rc;
       m.rc = Math.max(p.minRate, m.rc * (1 - m.alpha / 2));
       m.stage = 0;
@@ -186,8 +189,8 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
    * fast recovery below F, additive at F, hyper above.
    */
   const tallyQuiet = (m: Ns3MlxState, alphas: number, checks: number, increases: number, tally: TimerTally): void => {
-    if (alphas > 0) tally('alpha-update', alphas, m.nextAlpha, 0);
-    if (checks > 0) tally('no-decrease', checks, m.nextDecrease, 0);
+    if (alphas > 0) tally(ALPHA_UPDATE, alphas, m.nextAlpha, 0);
+    if (checks > 0) tally(NO_DECREASE, checks, m.nextDecrease, 0);
     if (increases === 0) return;
     const fast = Math.min(increases, Math.max(0, F - m.stage));
     const additive = m.stage <= F && F < m.stage + increases ? 1 : 0;
@@ -207,7 +210,7 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
     onTimer(s, signals) {
       const next = copy(s);
       const kind = timerStep(next, signals.now);
-      return { state: next, shift: kind === 'alpha-update' || kind === 'no-decrease' ? 'none' : 'admitted', kind };
+      return { state: next, shift: kind === ALPHA_UPDATE || kind === NO_DECREASE ? 'none' : 'admitted', kind };
     },
     advanceTimers(s, until, inclusive, most = Infinity, visit, tally) {
       let next: Ns3MlxState | null = null;
