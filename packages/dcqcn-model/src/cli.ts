@@ -4,7 +4,7 @@
  * Errors are one line on stderr with a non-zero exit code.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { EngineChoice } from '@ccalc/cca';
 import { runCharts } from './run-charts.ts';
@@ -16,13 +16,13 @@ import { eventsCsvChunks, runCsv, runSummary } from './output.ts';
 import { tcpCsv, tcpSummary } from './tcp-output.ts';
 import { computeScenario, type Computed, type Runnable } from './compute.ts';
 import { checkOutputFile, checkRunFolder, writeRunFolder } from './run-folder.ts';
-import { checkNetworkSize, checkRunSize, RUN_LIMITS, runawayGuard } from './run-cost.ts';
+import { checkNetworkSize, checkRunSize, eventTableBytes, RUN_LIMITS, runawayGuard } from './run-cost.ts';
 import { errorLine, INTERNAL_ERROR_EXIT, isInputError } from './input-errors.ts';
 
 const HELP = `ccalc — network calculus for congestion control
 
 Usage:
-  ccalc run <scenario.json | built-in>... [--out DIR] [--bin 1us] [--horizon 10ms] [--engine auto] [--senders] [--plots] [--force]
+  ccalc run <scenario.json | built-in>... [--out DIR] [--bin 1us] [--horizon 10ms] [--engine auto] [--senders] [--plots] [--no-events] [--all-events] [--force]
   ccalc compare <model DIR> <trace prefix | trace.csv> [--out DIR]
   ccalc report <run DIR>... [--out DIR] [--title TEXT]
   ccalc case-study [--horizon 3ms] [--out out]
@@ -88,9 +88,11 @@ const RUN_HELP = `ccalc run <scenario>... [options]
   --no-plots       no charts (the default; kept for scripts that say so)
   --no-events      write no events.csv (a DCQCN run's largest file: 11 MB for ns3-31-dcqcn over
                    31 ms; summary.json's counts come from the events all the same)
+  --all-events     write events.csv beyond 20 million rows too (left out with a note otherwise;
+                   10,000 senders × 1 MB log 4.8·10⁸ events, 43 GB), after the other files, and
+                   only when its table (80 bytes a row) fits in this machine's memory
   --force          run even beyond the size limits (a million senders or bursts per sender,
-                   2 million rows of series.csv, 100 million packets, an hour of computing), and
-                   write events.csv beyond 20 million rows (left out with a note otherwise)
+                   2 million rows of series.csv, 100 million packets, an hour of computing)
   --repeat N       compute N times in one process and record every compute time in summary.json
                    (compute_ms_runs; compute_ms_warm is the median of runs 2..N), for benchmarks
   --dcqcn-trace FILE  also write the run's DCQCN event trace (the check-trace format, with the senders' own α
@@ -98,7 +100,7 @@ const RUN_HELP = `ccalc run <scenario>... [options]
 `;
 
 /** Flags that take no value. */
-const SWITCHES = new Set(['--force', '--senders', '--plots', '--no-plots', '--no-events']);
+const SWITCHES = new Set(['--force', '--senders', '--plots', '--no-plots', '--no-events', '--all-events']);
 
 function options(args: string[]): { positional: string[]; flags: Record<string, string> } {
   const positional: string[] = [];
@@ -185,10 +187,14 @@ export interface RunOptions {
   senders?: boolean;
   /** Draw the run's charts: charts.json, SVG and PNG (default true here; the CLI draws them with --plots). */
   plots?: boolean;
-  /** Write events.csv (default true; beyond `RUN_LIMITS.eventRows` rows only with `force`). */
+  /** Write events.csv (default true; beyond `RUN_LIMITS.eventRows` rows only with `allEvents`). */
   events?: boolean;
-  /** Write events.csv whatever its size. */
-  force?: boolean;
+  /**
+   * Write events.csv beyond `RUN_LIMITS.eventRows` rows too, provided its table fits in memory
+   * (`eventTableBytes`); it is then written after the run's other files are in place, so that a
+   * failure loses it alone.
+   */
+  allEvents?: boolean;
   /**
    * Stop a run whose pace says it would compute for longer than `RUN_LIMITS.computeSeconds`, with
    * an error naming this field and value (where the horizon came from); no limit when absent.
@@ -240,13 +246,10 @@ export async function runScenario(scenario: Runnable, horizon: number, bin: numb
     summary.compute_ms_runs = times;
     summary.compute_ms_warm = median(times.slice(1));
   }
-  // An events.csv of hundreds of millions of rows would take longer to write than the run took and
-  // tens of gigabytes: left out, and said so, unless forced.
-  const writeEvents = options.events !== false && (options.force === true || result.stats.events <= RUN_LIMITS.eventRows);
-  if (options.events !== false && !writeEvents) {
-    const why = `${result.stats.events.toLocaleString('en-US')} events, more than ${RUN_LIMITS.eventRows.toLocaleString('en-US')} (--force writes it, --no-events leaves it out without this note)`;
-    summary.events_csv = `not written: ${why}`;
-    process.stderr.write(`  ${name}: events.csv not written: ${why}\n`);
+  const events = eventsPlan(result.stats.events, options);
+  if (events.note !== undefined) {
+    summary.events_csv = `not written: ${events.note}`;
+    process.stderr.write(`  ${name}: events.csv not written: ${events.note}\n`);
   }
   const carried = summary.connections_carried_over as number | undefined;
   if (carried !== undefined && carried > 0) {
@@ -260,7 +263,7 @@ export async function runScenario(scenario: Runnable, horizon: number, bin: numb
       ...(csv.senders === undefined ? [] : [writeFile(join(dir, 'senders.csv'), `${csv.senders}\n`)]),
       ...(csv.connections === undefined ? [] : [writeFile(join(dir, 'connections.csv'), `${csv.connections}\n`)]),
       // events.csv in chunks of bytes: a run's millions of rows never make one string.
-      ...(writeEvents ? [writeFile(join(dir, 'events.csv'), eventsCsvChunks(result, model))] : []),
+      ...(events.write === 'with the others' ? [writeFile(join(dir, 'events.csv'), eventsCsvChunks(result, model))] : []),
       writeFile(join(dir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`),
       ...(tcpRows === null ? [] : [writeFile(join(dir, 'tcp.csv'), `${tcpRows}\n`)]),
     ]);
@@ -270,12 +273,52 @@ export async function runScenario(scenario: Runnable, horizon: number, bin: numb
     const { renderCharts } = await import('./render.ts'); // vega and resvg load only when plots are written
     await renderCharts(charts.map((c) => ({ spec: c.spec, base: join(dir, c.name) })));
   });
+  if (events.write === 'last') await writeEventsLast(out, name, summary, () => eventsCsvChunks(result, model));
   if (dcqcnTrace !== undefined) {
     const { modelDcqcnTrace } = await import('./check-trace/export.ts');
     await mkdir(dirname(dcqcnTrace), { recursive: true });
     await writeFile(dcqcnTrace, modelDcqcnTrace(model, result));
   }
   return summary;
+}
+
+/**
+ * Whether and when a run of `events` events writes events.csv: with the other files, within
+ * `RUN_LIMITS.eventRows` rows; beyond it only with `allEvents`, last (after the other files are
+ * in place) and only when its table fits in memory beside the process (`eventTableBytes`); else
+ * not, with the reason (`note`) for stderr and summary.json. An events.csv of hundreds of millions
+ * of rows takes tens of gigabytes and longer to write than the run took to compute.
+ */
+function eventsPlan(events: number, options: RunOptions): { write: 'with the others' | 'last' | 'no'; note?: string } {
+  if (options.events === false) return { write: 'no' };
+  if (events <= RUN_LIMITS.eventRows) return { write: 'with the others' };
+  const many = `${events.toLocaleString('en-US')} events, more than ${RUN_LIMITS.eventRows.toLocaleString('en-US')}`;
+  if (options.allEvents !== true) return { write: 'no', note: `${many} (--all-events writes it, --no-events leaves it out without this note)` };
+  const table = eventTableBytes(events);
+  const run = process.memoryUsage().rss;
+  if (table + run > RUN_LIMITS.memoryBytes) return { write: 'no', note: `${many}, whose table would take ${gigabytes(table)} beside the run's ${gigabytes(run)}, more than this machine's ${gigabytes(RUN_LIMITS.memoryBytes)} (--no-events leaves it out without this note)` };
+  return { write: 'last' };
+}
+
+const gigabytes = (bytes: number): string => `${(bytes / 1e9).toPrecision(3)} GB`;
+
+/**
+ * Writes events.csv into a run's folder already in place (as events.csv.partial, renamed when
+ * whole), so that running out of memory or disk loses events.csv alone. A failure is said on
+ * stderr and in summary.json's `events_csv`, and the partial file removed.
+ */
+export async function writeEventsLast(out: string, name: string, summary: Record<string, unknown>, chunks: () => Iterable<Uint8Array>): Promise<void> {
+  const partial = join(out, 'events.csv.partial');
+  process.stderr.write(`  ${name}: writing events.csv (${(summary.events as number).toLocaleString('en-US')} rows) after the other files\n`);
+  try {
+    await writeFile(partial, chunks());
+    await rename(partial, join(out, 'events.csv'));
+  } catch (e) {
+    await rm(partial, { force: true });
+    summary.events_csv = `not written: ${(e as Error).message}`;
+    process.stderr.write(`  ${name}: events.csv not written: ${(e as Error).message}\n`);
+    await writeFile(join(out, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+  }
 }
 
 function median(xs: number[]): number {
@@ -295,7 +338,7 @@ async function run(args: string[]): Promise<void> {
     return;
   }
   if (positional.length === 0) throw new ScenarioError('scenario', undefined, `a scenario file (.json) or one of ${builtInNames()}`);
-  for (const flag of Object.keys(flags)) if (!['out', 'bin', 'horizon', 'dcqcn-trace', 'engine', 'repeat', 'senders', 'plots', 'no-plots', 'no-events', 'force'].includes(flag)) throw new ScenarioError(`--${flag}`, flags[flag], 'one of --out, --bin, --horizon, --dcqcn-trace, --engine, --repeat, --senders, --plots, --no-plots, --no-events, --force');
+  for (const flag of Object.keys(flags)) if (!['out', 'bin', 'horizon', 'dcqcn-trace', 'engine', 'repeat', 'senders', 'plots', 'no-plots', 'no-events', 'all-events', 'force'].includes(flag)) throw new ScenarioError(`--${flag}`, flags[flag], 'one of --out, --bin, --horizon, --dcqcn-trace, --engine, --repeat, --senders, --plots, --no-plots, --no-events, --all-events, --force');
   const force = flags.force !== undefined;
   // Charts only on request: drawing them takes longer than the rest of the run.
   if (flags.plots !== undefined && flags['no-plots'] !== undefined) throw new ScenarioError('--plots', '--no-plots', 'one of --plots (draw the charts) and --no-plots (the default)');
@@ -352,7 +395,7 @@ async function run(args: string[]): Promise<void> {
       }
       const binOrigin = binFlag !== undefined ? { field: '--bin', value: flags.bin } : horizonFlag !== undefined ? horizonOrigin : { field: `${spec}: bin`, value: `${bin} s` };
       if (!force) checkRunSize(scenario.model(horizon), bin, { senders: flags.senders !== undefined, binField: binOrigin.field, bin: binOrigin.value, horizonField: horizonOrigin.field, horizon: horizonOrigin.value });
-      const summary = await runScenario({ ...scenario, untilComplete: untilComplete || (horizonFlag === undefined && scenario.untilComplete) }, horizon, bin, out, flags['dcqcn-trace'], { engine, repeat, senders: flags.senders !== undefined, plots, events: flags['no-events'] === undefined, force, runaway: force ? undefined : horizonOrigin });
+      const summary = await runScenario({ ...scenario, untilComplete: untilComplete || (horizonFlag === undefined && scenario.untilComplete) }, horizon, bin, out, flags['dcqcn-trace'], { engine, repeat, senders: flags.senders !== undefined, plots, events: flags['no-events'] === undefined, allEvents: flags['all-events'] !== undefined, runaway: force ? undefined : horizonOrigin });
       process.stdout.write(`${scenario.name}: peak backlog ${((summary.peak_backlog_bytes as number) / 1e6).toFixed(3)} MB at ${(summary.peak_backlog_time_us as number).toFixed(1)} µs; results in ${out}/\n`);
     } catch (e) {
       if (!batch) throw e;

@@ -1,3 +1,4 @@
+import { totalmem } from 'node:os';
 import type { NetworkModel, PathServerModel } from '@ccalc/cca';
 import { ScenarioError } from './units.ts';
 import type { Scenario } from './scenario/scenario.ts';
@@ -14,7 +15,8 @@ import { arrivalParts } from './scenario/arrivals.ts';
  *   20 million rows take about half a minute to write);
  * - whole packets to send by the horizon: the event engine's work grows with them (0.2–1 µs each);
  * - rows of events.csv (about 90 bytes each): past the limit the run goes on and writes its other
- *   files, and events.csv only with `--force` (10,000 senders × 1 MB log 4.8·10⁸ events, 43 GB);
+ *   files, and events.csv only with `--all-events` (10,000 senders × 1 MB log 4.8·10⁸ events,
+ *   43 GB), and then only when its table fits in `memoryBytes` (see {@link eventTableBytes});
  * - computing time, projected from the pace of the run so far (see {@link runawayGuard}).
  */
 export const RUN_LIMITS: RunLimits = {
@@ -25,6 +27,7 @@ export const RUN_LIMITS: RunLimits = {
   packets: 100_000_000,
   eventRows: 20_000_000,
   computeSeconds: 3600,
+  memoryBytes: totalmem(),
 };
 
 /** Limits of one run (see RUN_LIMITS; the fuzzer lowers computeSeconds in its worker threads). */
@@ -36,6 +39,21 @@ export interface RunLimits {
   packets: number;
   eventRows: number;
   computeSeconds: number;
+  /** The machine's memory (bytes; os.totalmem()), which events.csv's table must fit beside the run. */
+  memoryBytes: number;
+}
+
+/**
+ * The memory (bytes) that writing events.csv of `events` rows takes at its peak: the table of
+ * every row in time order (`eventTable`: time, sender, kind and the state after, with the timer
+ * runs expanded) is built whole before its first row is written. Measured with
+ * `process.memoryUsage()` after the table of 31 and 310 senders × 1 MB (ns3-mlx DCQCN + PFC):
+ * 27 and 38 bytes a row stay; its columns double as they grow, so up to twice that while it is
+ * built: 80 bytes a row. 10,000 senders × 1 MB log 4.8·10⁸ events: 38 GB.
+ * @example eventTableBytes(120_554) // 9644320
+ */
+export function eventTableBytes(events: number): number {
+  return events * 80;
 }
 
 const FORCE = 'or --force to run it anyway';
