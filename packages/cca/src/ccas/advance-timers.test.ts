@@ -142,3 +142,70 @@ describe('advanceTimers gives what onTimer gives timer by timer', () => {
     expect(a.advanceTimers!(a.initial(), 1e-5, true)).toMatchObject({ count: 1, last: 1e-5 });
   });
 });
+
+// CongestionControl.catchUpNotifications handles a rate-blind sender's notifications with their
+// timers in one call (the event engine's catch-up, issue 14); it must leave exactly what running
+// each timer with onTimer and each notification with onNotification leaves, in time order, the
+// timers at a notification's instant after it.
+describe('catchUpNotifications gives what onTimer and onNotification give one by one', () => {
+  const lineRate = 12.5e9;
+  const cca = dcqcnNs3Mlx({ lineRate, minRate: 12.5e6, g: 1 / 256, decreasePeriod: 50e-6, alphaPeriod: 55e-6, increasePeriod: 55e-6, fastRecoverySteps: 5, additiveIncrease: 625e3, hyperIncrease: 6.25e6, clampTargetRate: true });
+
+  /** The notifications at times[from..to) one by one, each after the timers before it (onTimer). */
+  function noteByNote(s: Ns3MlxState, times: Float64Array, from: number, to: number): { state: Ns3MlxState; count: number; last: number } {
+    let state = s;
+    let count = 0;
+    let last = -Infinity;
+    for (let k = from; k < to; k++) {
+      const timers = oneByOne(cca, state, times[k], false);
+      if (timers.count > 0) last = timers.last;
+      count += timers.count;
+      state = cca.onNotification!(timers.state, testSignals(times[k])).state;
+    }
+    return { state, count, last };
+  }
+
+  it('ns3-mlx, from random states: notifications dense (most quiet), sparse (timers between each), on timers\' instants, before the first', () => {
+    const random = seededRandom(11);
+    let timers = 0;
+    let changed = 0;
+    for (let k = 0; k < 400; k++) {
+      const at = onTimerGrid(random() * 10e-3);
+      const started = random() < 0.9;
+      const rc = random() < 0.3 ? lineRate : 1e8 + random() * 12.4e9;
+      const grid = (period: number): number => onTimerGrid(at + random() * period);
+      const s: Ns3MlxState = started
+        ? { ...cca.initial(), started, rc, rt: random() < 0.5 ? lineRate : Math.min(lineRate, rc * (1 + random())), alpha: random(), stage: Math.floor(random() * 9), cnpSinceDecrease: random() < 0.5, cnpSinceAlpha: random() < 0.5, nextDecrease: grid(50e-6), nextAlpha: grid(55e-6), nextIncrease: random() < 0.2 ? Infinity : grid(55e-6) }
+        : cca.initial();
+      // Spacing: 2.6 µs (31 senders above K_max), 840 µs (10,000 senders), or mixed; some at a timer's instant.
+      const spacing = [2.6e-6, 840e-6, 100e-6 * random()][Math.floor(random() * 3)];
+      const n = 1 + Math.floor(random() * 40);
+      const times = new Float64Array(n + 2);
+      let t = at;
+      for (let q = 1; q <= n; q++) {
+        t += random() < 0.1 ? 0 : random() * 2 * spacing;
+        times[q] = random() < 0.15 ? Math.max(t, cca.nextTimer(noteByNote(s, times, 1, q).state)) : t;
+        if (!(times[q] < Infinity)) times[q] = t;
+        t = times[q];
+      }
+      const expected = noteByNote(s, times, 1, n + 1);
+      const r = cca.catchUpNotifications!(s, times, 1, n + 1);
+      expect(r, `case ${k}`).toEqual(expected);
+      timers += expected.count;
+      if (expected.state !== s) changed += 1;
+      else expect(r.state, `case ${k}`).toBe(s);
+    }
+    expect(timers).toBeGreaterThan(5_000);
+    expect(changed).toBeGreaterThan(300);
+  });
+
+  it('leaves the state itself when every notification is quiet and no timer is due', () => {
+    const s: Ns3MlxState = { ...cca.initial(), started: true, cnpSinceDecrease: true, cnpSinceAlpha: true, nextDecrease: 1e-4, nextAlpha: 1e-4, nextIncrease: Infinity };
+    const r = cca.catchUpNotifications!(s, Float64Array.of(5e-5, 6e-5, 1e-4), 0, 3);
+    expect(r).toEqual({ state: s, count: 0, last: -Infinity });
+    expect(r.state).toBe(s);
+    // A notification after a timer runs it first: the check cuts, the α update decays.
+    expect(cca.catchUpNotifications!(s, Float64Array.of(5e-5, 1.5e-4), 0, 2)).toEqual(noteByNote(s, Float64Array.of(5e-5, 1.5e-4), 0, 2));
+    expect(cca.catchUpNotifications!(s, Float64Array.of(5e-5, 1.5e-4), 0, 2).count).toBe(2);
+  });
+});

@@ -1,4 +1,4 @@
-import { type CongestionControl, type StatePacking, type TimerTally, gridInstant, gridSeriesDue, onTimerGrid, timerDue } from '../../cca.ts';
+import { type CongestionControl, type StatePacking, type TimerTally, type TimerVisitor, gridInstant, gridSeriesDue, onTimerGrid, timerDue } from '../../cca.ts';
 import { ModelError, requirePositive } from '../../errors.ts';
 
 /** The kinds its quiet timers log: an α update, a decrease check that finds no CNP. */
@@ -198,6 +198,62 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
     if (additive > 0) tally(ADDITIVE, 1, gridInstant(m.nextIncrease, p.increasePeriod, F - m.stage), 0);
     if (increases > fast + additive) tally(HYPER, increases - fast - additive, gridInstant(m.nextIncrease, p.increasePeriod, fast + additive), 0);
   };
+  /** The instant of the last timer `runTimers` ran (−∞ if none): kept here, so that a call allocates nothing. */
+  let lastTimer = -Infinity;
+  /**
+   * The timers due by `until` (`timerDue`), at most `most`, run on m in place (a copy no one else
+   * holds), as `onTimer` would run them one by one: their count, the last one's instant in
+   * `lastTimer`. Stretches with no CNP pending go in closed form (`quietTimers`) unless `visit`
+   * wants each timer; `visit` and `tally` are told as `advanceTimers` describes.
+   */
+  const runTimers = (m: Ns3MlxState, until: number, inclusive: boolean, most: number, visit?: TimerVisitor<Ns3MlxState>, tally?: TimerTally): number => {
+    let count = 0;
+    let last = -Infinity;
+    // Timer by timer while they are visited one by one; else only until no CNP is pending.
+    let stepwise = visit !== undefined;
+    while (count < most) {
+      const at = nextTimer(m);
+      if (!timerDue(at, until, inclusive)) break;
+      if (!stepwise && !m.cnpSinceAlpha && !m.cnpSinceDecrease) {
+        const quiet = quietTimers(m, until, inclusive, most - count, tally);
+        if (quiet !== null) {
+          count += quiet.count;
+          last = Math.max(last, quiet.last);
+          break;
+        }
+        stepwise = true;
+      }
+      const rate = m.rc;
+      const kind = timerStep(m, at);
+      count += 1;
+      last = at;
+      // Described, the rate is rc: a cut lowers it.
+      if (visit !== undefined) visit(at, kind, m, m.rc < rate);
+      if (tally !== undefined) tally(kind, 1, at, m.rc < rate ? 1 : 0);
+    }
+    lastTimer = last;
+    return count;
+  };
+  /**
+   * A CNP at `now` applied to m in place (a copy no one else holds; not quiet, see
+   * `quietNotification`): its kind for the log. The first starts α and the timers; a later one
+   * notes itself for the next α update and decrease check.
+   */
+  const notify = (m: Ns3MlxState, now: number): string => {
+    m.cnpSinceDecrease = true;
+    if (m.started) {
+      m.cnpSinceAlpha = true;
+      return 'cnp-noted';
+    }
+    m.started = true;
+    m.alpha = 1;
+    m.cnpSinceAlpha = false;
+    // The timers start on the 1 ps grid (see timerStep).
+    const origin = onTimerGrid(now);
+    m.nextAlpha = onTimerGrid(origin + p.alphaPeriod);
+    m.nextDecrease = onTimerGrid(origin + p.decreasePeriod);
+    return 'first-cnp';
+  };
   return {
     name: 'dcqcn-ns3-mlx',
     listens: { notifications: true, signalsOnTimerGrid: true },
@@ -213,31 +269,26 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
       return { state: next, shift: kind === ALPHA_UPDATE || kind === NO_DECREASE ? 'none' : 'admitted', kind };
     },
     advanceTimers(s, until, inclusive, most = Infinity, visit, tally) {
+      if (!(most > 0 && timerDue(nextTimer(s), until, inclusive))) return { state: s, count: 0, last: -Infinity };
+      const next = copy(s);
+      const count = runTimers(next, until, inclusive, most, visit, tally);
+      return { state: next, count, last: lastTimer };
+    },
+    catchUpNotifications(s, times, from, to) {
       let next: Ns3MlxState | null = null;
       let count = 0;
       let last = -Infinity;
-      // Timer by timer while they are visited one by one; else only until no CNP is pending.
-      let stepwise = visit !== undefined;
-      while (count < most) {
-        const at = nextTimer(next ?? s);
-        if (!timerDue(at, until, inclusive)) break;
-        next ??= copy(s);
-        if (!stepwise && !next.cnpSinceAlpha && !next.cnpSinceDecrease) {
-          const quiet = quietTimers(next, until, inclusive, most - count, tally);
-          if (quiet !== null) {
-            count += quiet.count;
-            last = Math.max(last, quiet.last);
-            break;
-          }
-          stepwise = true;
+      for (let k = from; k < to; k++) {
+        const now = times[k];
+        if (timerDue(nextTimer(next ?? s), now, false)) {
+          next ??= copy(s);
+          count += runTimers(next, now, false, Infinity);
+          last = lastTimer;
         }
-        const rate = next.rc;
-        const kind = timerStep(next, at);
-        count += 1;
-        last = at;
-        // Described, the rate is rc: a cut lowers it.
-        if (visit !== undefined) visit(at, kind, next, next.rc < rate);
-        if (tally !== undefined) tally(kind, 1, at, next.rc < rate ? 1 : 0);
+        const m = next ?? s;
+        if (m.started && m.cnpSinceDecrease && m.cnpSinceAlpha) continue;
+        next ??= copy(s);
+        notify(next, now);
       }
       return { state: next ?? s, count, last };
     },
@@ -248,20 +299,7 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
     onNotification(s, signals) {
       if (s.started && s.cnpSinceDecrease && s.cnpSinceAlpha) return { state: s, shift: 'none', kind: 'cnp-noted' };
       const next = copy(s);
-      next.cnpSinceDecrease = true;
-      if (s.started) {
-        next.cnpSinceAlpha = true;
-        return { state: next, shift: 'none', kind: 'cnp-noted' };
-      }
-      const now = signals.now;
-      next.started = true;
-      next.alpha = 1;
-      next.cnpSinceAlpha = false;
-      // The timers start on the 1 ps grid (see timerStep).
-      const origin = onTimerGrid(now);
-      next.nextAlpha = onTimerGrid(origin + p.alphaPeriod);
-      next.nextDecrease = onTimerGrid(origin + p.decreasePeriod);
-      return { state: next, shift: 'none', kind: 'first-cnp' };
+      return { state: next, shift: 'none', kind: notify(next, signals.now) };
     },
     describe: (s) => ({ rate: s.rc, targetRate: s.rt, alpha: s.alpha }),
   };
