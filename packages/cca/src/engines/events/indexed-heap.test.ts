@@ -19,6 +19,7 @@ describe('IndexedHeap', () => {
           if (n > 1 && (heap.second() === heap.top() || keys[heap.second()] !== heap.secondKey())) return false;
           const rest = keys.filter((_, k) => k !== heap.top() && k !== heap.second());
           if (heap.thirdKey() !== (n > 2 ? Math.min(...rest) : Infinity)) return false;
+          if (keys.some((key, k) => heap.key(k) !== key)) return false;
         }
         return true;
       }),
