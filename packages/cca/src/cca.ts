@@ -158,6 +158,14 @@ export type TimerVisitor<S> = (at: number, kind: string, state: S, lowers: boole
  */
 export type TimerTally = (kind: string, count: number, first: number, cuts: number) => void;
 
+/**
+ * What `CongestionControl.catchUpNotifications` tells its optional visitor of each notification
+ * it handles, in time order: its instant (s), the kind `onNotification` would log and whether it
+ * left the limit lower.
+ * @example cca.catchUpNotifications(s, times, 0, times.length, undefined, (at, kind) => console.log(at, kind))
+ */
+export type NotificationVisitor = (at: number, kind: string, lowers: boolean) => void;
+
 /** What `CongestionControl.advanceTimers` returns: the state after the timers, how many ran, and when the last did (s). */
 export interface TimerAdvance<S> {
   state: S;
@@ -294,10 +302,12 @@ export interface CongestionControl<S> {
    * it (`advanceTimers(state, t, false)`), then `onNotification` at t. Returns the state they
    * leave, how many timers ran and the last one's instant (−∞ if none), exactly as those calls
    * would, in one call and at most one state object (10,000 senders × 1 MB receive 9.5 million
-   * notifications while waiting for their last packets, each after about 16 timers).
+   * notifications while waiting for their last packets, each after about 16 timers). `tally`, when
+   * given, is told the timers as `advanceTimers` tells it, and `noted` each notification, both as
+   * they run: summaries count a logged pass so (`EventFigures`).
    * @example cca.catchUpNotifications(s, Float64Array.of(1e-4, 2e-4), 0, 2) // { state, count: 6, last: 0.000165 }
    */
-  catchUpNotifications?(s: S, times: Float64Array, from: number, to: number): TimerAdvance<S>;
+  catchUpNotifications?(s: S, times: Float64Array, from: number, to: number, tally?: TimerTally, noted?: NotificationVisitor): TimerAdvance<S>;
   onTimeout?(s: S, signals: SignalView): Reaction<S>;
   onFlightAcknowledged?(s: S, signals: SignalView): Reaction<S>;
   onNotification?(s: S, signals: SignalView): Reaction<S>;

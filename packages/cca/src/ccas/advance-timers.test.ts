@@ -151,18 +151,26 @@ describe('catchUpNotifications gives what onTimer and onNotification give one by
   const lineRate = 12.5e9;
   const cca = dcqcnNs3Mlx({ lineRate, minRate: 12.5e6, g: 1 / 256, decreasePeriod: 50e-6, alphaPeriod: 55e-6, increasePeriod: 55e-6, fastRecoverySteps: 5, additiveIncrease: 625e3, hyperIncrease: 6.25e6, clampTargetRate: true });
 
-  /** The notifications at times[from..to) one by one, each after the timers before it (onTimer). */
-  function noteByNote(s: Ns3MlxState, times: Float64Array, from: number, to: number): { state: Ns3MlxState; count: number; last: number } {
+  /**
+   * The notifications at times[from..to) one by one, each after the timers before it (onTimer);
+   * with the timers' rows and each notification's instant, kind and whether it cut.
+   */
+  function noteByNote(s: Ns3MlxState, times: Float64Array, from: number, to: number): { state: Ns3MlxState; count: number; last: number; rows: TimerRow[]; notes: [number, string, boolean][] } {
     let state = s;
     let count = 0;
     let last = -Infinity;
+    const rows: TimerRow[] = [];
+    const notes: [number, string, boolean][] = [];
     for (let k = from; k < to; k++) {
       const timers = oneByOne(cca, state, times[k], false);
       if (timers.count > 0) last = timers.last;
       count += timers.count;
-      state = cca.onNotification!(timers.state, testSignals(times[k])).state;
+      rows.push(...timers.rows);
+      const reaction = cca.onNotification!(timers.state, testSignals(times[k]));
+      notes.push([times[k], reaction.kind, lowersLimit(cca.describe(timers.state), cca.describe(reaction.state))]);
+      state = reaction.state;
     }
-    return { state, count, last };
+    return { state, count, last, rows, notes };
   }
 
   it('ns3-mlx, from random states: notifications dense (most quiet), sparse (timers between each), on timers\' instants, before the first', () => {
@@ -188,9 +196,26 @@ describe('catchUpNotifications gives what onTimer and onNotification give one by
         if (!(times[q] < Infinity)) times[q] = t;
         t = times[q];
       }
-      const expected = noteByNote(s, times, 1, n + 1);
+      const { rows, notes, ...expected } = noteByNote(s, times, 1, n + 1);
       const r = cca.catchUpNotifications!(s, times, 1, n + 1);
       expect(r, `case ${k}`).toEqual(expected);
+      // Counted (summaries): the timers tallied by kind, each notification visited in order.
+      const tallied = new Map<string, { count: number; first: number; cuts: number }>();
+      const visited: [number, string, boolean][] = [];
+      const counted = cca.catchUpNotifications!(
+        s,
+        times,
+        1,
+        n + 1,
+        (kind, count, first, cuts) => {
+          const t = tallied.get(kind) ?? { count: 0, first: Infinity, cuts: 0 };
+          tallied.set(kind, { count: t.count + count, first: Math.min(t.first, first), cuts: t.cuts + cuts });
+        },
+        (at, kind, lowers) => visited.push([at, kind, lowers]),
+      );
+      expect(counted, `case ${k}, counted`).toEqual(expected);
+      expect(Object.fromEntries(tallied), `case ${k}, tallied`).toEqual(Object.fromEntries(talliedRows(rows)));
+      expect(visited, `case ${k}, notifications`).toEqual(notes);
       timers += expected.count;
       if (expected.state !== s) changed += 1;
       else expect(r.state, `case ${k}`).toBe(s);
@@ -205,7 +230,8 @@ describe('catchUpNotifications gives what onTimer and onNotification give one by
     expect(r).toEqual({ state: s, count: 0, last: -Infinity });
     expect(r.state).toBe(s);
     // A notification after a timer runs it first: the check cuts, the α update decays.
-    expect(cca.catchUpNotifications!(s, Float64Array.of(5e-5, 1.5e-4), 0, 2)).toEqual(noteByNote(s, Float64Array.of(5e-5, 1.5e-4), 0, 2));
+    const { rows: _rows, notes: _notes, ...expected } = noteByNote(s, Float64Array.of(5e-5, 1.5e-4), 0, 2);
+    expect(cca.catchUpNotifications!(s, Float64Array.of(5e-5, 1.5e-4), 0, 2)).toEqual(expected);
     expect(cca.catchUpNotifications!(s, Float64Array.of(5e-5, 1.5e-4), 0, 2).count).toBe(2);
   });
 });

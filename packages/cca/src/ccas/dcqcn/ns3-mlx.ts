@@ -276,7 +276,7 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
       const count = runTimers(next, until, inclusive, most, visit, tally);
       return { state: next, count, last: lastTimer };
     },
-    catchUpNotifications(s, times, from, to) {
+    catchUpNotifications(s, times, from, to, tally, noted) {
       let next: Ns3MlxState | null = null;
       let count = 0;
       let last = -Infinity;
@@ -284,13 +284,18 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
         const now = times[k];
         if (timerDue(nextTimer(next ?? s), now, false)) {
           next ??= copy(s);
-          count += runTimers(next, now, false, Infinity);
+          count += runTimers(next, now, false, Infinity, undefined, tally);
           last = lastTimer;
         }
         const m = next ?? s;
-        if (m.started && m.cnpSinceDecrease && m.cnpSinceAlpha) continue;
+        // A CNP never lowers the rate: it only notes itself (or, the first, starts α and the timers).
+        if (m.started && m.cnpSinceDecrease && m.cnpSinceAlpha) {
+          noted?.(now, 'cnp-noted', false);
+          continue;
+        }
         next ??= copy(s);
-        notify(next, now);
+        const kind = notify(next, now);
+        noted?.(now, kind, false);
       }
       return { state: next ?? s, count, last };
     },

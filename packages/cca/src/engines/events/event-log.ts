@@ -202,6 +202,8 @@ export class EventLog {
   private readonly runStarts: unknown[] = [];
   private packedStarts = new FloatColumn(1024);
   private scratchNumbers = new Float64Array(16);
+  /** A run's notification times, gathered for `catchUpNotifications` (countRun). */
+  private noteScratch = new Float64Array(64);
   private readonly runCounts: number[] = [];
   /**
    * The notifications runs hold (see note): their times, marked bytes and feedback (null while
@@ -381,7 +383,26 @@ export class EventLog {
     let state = this.runStart(run, cca);
     let timers = this.runCounts[run];
     const notesEnd = this.runNotesEnd[run];
-    for (let note = run > 0 ? this.runNotesEnd[run - 1] : 0; ; note++) {
+    const notesStart = run > 0 ? this.runNotesEnd[run - 1] : 0;
+    // The notifications and the timers before each in one call of the CCA (catchUpNotifications),
+    // then the rest of the run's timers below.
+    let note = notesStart;
+    if (cca.catchUpNotifications !== undefined && notesEnd > notesStart) {
+      const n = notesEnd - notesStart;
+      if (this.noteScratch.length < n) this.noteScratch = new Float64Array(2 * n);
+      const times = this.noteScratch;
+      for (let k = 0; k < n; k++) times[k] = this.noteTimes.at(notesStart + k);
+      const advance = cca.catchUpNotifications(state, times, 0, n, timerTally, (at, kind, lowers) => {
+        tally('cnp', 1, at, 0);
+        tally(kind, 1, at, lowers ? 1 : 0);
+      });
+      if (visited !== advance.count || advance.count > timers) throw new Error(`${cca.name}: its catchUpNotifications ran ${advance.count} timers of the ${timers} of the run and tallied ${visited}: it must honour \`tally\``);
+      timers -= advance.count;
+      visited = 0;
+      state = advance.state;
+      note = notesEnd;
+    }
+    for (; ; note++) {
       // The timers before the next notification (a notification first at one instant), then it;
       // after the last, the rest of the run's timers.
       const until = note < notesEnd ? this.noteTimes.at(note) : Number.MAX_VALUE;
