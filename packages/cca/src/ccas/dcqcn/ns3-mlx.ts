@@ -139,8 +139,9 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
    * The timers due by `until` (`timerDue`) run on m in place, with no CNP pending (both flags
    * clear), in closed form, told to `tally` when given: how many ran, the last one's instant in
    * `quietLast` (no object per call: 10,000 senders make 10 million calls); −1 (m untouched)
-   * where the closed form does not apply (`gridSeriesDue`) or more than `room` would run. Without a CNP the three timers are independent: an α update only decays α,
-   * (1 − g)^k·α, a decrease check only moves its instant, and the increases only climb the rates.
+   * where the closed form does not apply (`gridSeriesDue`) or more than `room` would run.
+   * Without a CNP the three timers are independent: an α update only decays α, (1 − g)^k·α, a
+   * decrease check only moves its instant, and the increases only climb the rates.
    * Each is applied as its steps would apply it, to the bit (α multiplied k times, the rates
    * stepped until they stop changing), with its instants counted on the grid, not one by one: a
    * sender paused for a millisecond runs ~55 timers in one call (10,000 senders × 1 MB run

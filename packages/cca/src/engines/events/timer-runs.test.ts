@@ -21,6 +21,11 @@ function perEvent(model: PathServerModel): PathServerModel {
   return { ...model, flows: model.flows.map((f) => ({ ...f, cca: { ...f.cca, replayableNotifications: undefined } })) };
 }
 
+/** The model with CCAs that catch up a rate-blind sender's notifications one by one (catchUpNotifications removed): advanceTimers, then onNotification, for each. */
+function noteByNote(model: PathServerModel): PathServerModel {
+  return { ...model, flows: model.flows.map((f) => ({ ...f, cca: { ...f.cca, catchUpNotifications: undefined } })) };
+}
+
 /** The model with CCAs that do not pack their states (packing removed): runs keep their start states as objects, and start later in a stretch. */
 function unpacked(model: PathServerModel): PathServerModel {
   return { ...model, flows: model.flows.map((f) => ({ ...f, cca: { ...f.cca, packing: undefined } })) };
@@ -94,6 +99,13 @@ describe('timers run as stretches give the results of running each as a reaction
     const events = runEvents(perEvent(model), { untilComplete: true });
     expect(events.stats.runNotifications).toBe(0);
     expect(everything(events)).toEqual(everything(lazy));
+    // Caught up one by one instead of in one call of the CCA: the same results, and the same
+    // figures for summaries, which count a run's notifications through that call too.
+    const single = runEvents(noteByNote(model), { untilComplete: true });
+    expect(single.stats.runNotifications).toBe(11_966);
+    expect(everything(single)).toEqual(everything(lazy));
+    expect(single.eventFigures!()).toEqual(lazy.eventFigures!());
+    expect(lazy.eventFigures!()).toEqual(tableFigures(lazy.eventTable!));
   });
 
   it('on a notification that reaches a paused sender at the instant of the frame that resumes it: the frame first', () => {
