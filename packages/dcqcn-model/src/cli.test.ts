@@ -167,7 +167,7 @@ describe('ccalc run', () => {
     [['run', 'nope'], /^ccalc: scenario: expected a scenario file \(\.json\) or one of ns3-31-pfc, .*, got "nope"\n$/],
     [['run', 'missing.json'], /^ccalc: missing\.json: no such file; expected a scenario file\n$/],
     [['run', 'paper-vegas', '--bin', '5 apples'], /^ccalc: --bin: expected a duration such as "50 us" \(or seconds\), got "5 apples"/],
-    [['run', 'paper-vegas', '--speed', 'fast'], /^ccalc: --speed: expected one of --out, --bin, --horizon, --dcqcn-trace, --engine, --repeat, --senders, --plots, --no-plots, --no-events, --force, got "fast"\n$/],
+    [['run', 'paper-vegas', '--speed', 'fast'], /^ccalc: --speed: expected one of --out, --bin, --horizon, --dcqcn-trace, --engine, --repeat, --senders, --plots, --no-plots, --no-events, --all-events, --force, got "fast"\n$/],
     [['run', 'ns3-31-pfc', '--engine', 'fast'], /^ccalc: --engine: expected events, curves, segments or auto, got "fast"\n$/],
     [['run', 'ns3-31-dcqcn', '--bin', '100ms'], /^ccalc: --bin: expected a duration at most the horizon \(ns3-31-dcqcn's, 30 ms\), got "100ms"\n$/],
     [['run', 'ns3-31-dcqcn', '--horizon', '0.5us'], /^ccalc: --horizon: expected a duration at least the bin \(ns3-31-dcqcn's, 1 µs; or give --bin\), got "0.5us"\n$/],
