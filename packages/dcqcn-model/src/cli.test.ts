@@ -302,6 +302,15 @@ describe('ccalc run refuses runaway inputs in one line, before computing or whil
     expect(r.stderr).toMatch(/computed in/);
     expect(r.status).toBe(0);
   });
+
+  it('--all-events is a switch: a run within the limit of rows writes its events.csv as without it', () => {
+    const out = (name: string): string => join(dir, name);
+    const run = (name: string, ...flags: string[]): void => void execFileSync('node', [bin, 'run', 'ns3-31-dcqcn', '--horizon', '100us', ...flags, '--out', out(name)], { encoding: 'utf8' });
+    run('events-plain');
+    run('events-all', '--all-events');
+    expect(readFileSync(join(out('events-all'), 'events.csv'), 'utf8')).toBe(readFileSync(join(out('events-plain'), 'events.csv'), 'utf8'));
+    expect(JSON.parse(readFileSync(join(out('events-all'), 'summary.json'), 'utf8')).events_csv).toBeUndefined();
+  });
 });
 
 describe('ccalc compare', () => {
