@@ -201,6 +201,8 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
     if (additive > 0) tally(ADDITIVE, 1, gridInstant(m.nextIncrease, p.increasePeriod, F - m.stage), 0);
     if (increases > fast + additive) tally(HYPER, increases - fast - additive, gridInstant(m.nextIncrease, p.increasePeriod, fast + additive), 0);
   };
+  /** Whether a CNP now changes nothing: started, and one noted since the last decrease check and α update. */
+  const cnpQuiet = (s: Ns3MlxState): boolean => s.started && s.cnpSinceDecrease && s.cnpSinceAlpha;
   /** The instant of the last timer `runTimers` ran (−∞ if none): kept here, so that a call allocates nothing. */
   let lastTimer = -Infinity;
   /**
@@ -290,7 +292,7 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
         }
         const m = next ?? s;
         // A CNP never lowers the rate: it only notes itself (or, the first, starts α and the timers).
-        if (m.started && m.cnpSinceDecrease && m.cnpSinceAlpha) {
+        if (cnpQuiet(m)) {
           noted?.(now, 'cnp-noted', false);
           continue;
         }
@@ -303,9 +305,9 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
     packing,
     replayableNotifications: true,
     // Most CNPs find both flags set already: the state stays the same object (nothing to copy).
-    quietNotification: (s) => (s.started && s.cnpSinceDecrease && s.cnpSinceAlpha ? 'cnp-noted' : null),
+    quietNotification: (s) => (cnpQuiet(s) ? 'cnp-noted' : null),
     onNotification(s, signals) {
-      if (s.started && s.cnpSinceDecrease && s.cnpSinceAlpha) return { state: s, shift: 'none', kind: 'cnp-noted' };
+      if (cnpQuiet(s)) return { state: s, shift: 'none', kind: 'cnp-noted' };
       const next = copy(s);
       return { state: next, shift: 'none', kind: notify(next, signals.now) };
     },

@@ -1,4 +1,4 @@
-import { type CongestionControl, type Listens, type Reaction, type SignalView, signalArrival } from '../../cca.ts';
+import { type CongestionControl, type Listens, type Reaction, type SignalView, type TimerAdvance, signalArrival } from '../../cca.ts';
 import type { EngineEvent, SentNotification } from '../../results.ts';
 import type { EventTable } from '../../event-table.ts';
 import { FloatColumn, IntColumn } from './log-columns.ts';
@@ -380,8 +380,20 @@ export class EventLog {
       tally(kind, count, first, cut);
       visited += count;
     };
+    // A notification's two rows: `cnp`, then the CCA's reaction (`cut`: whether it lowered the limit).
+    const noted = (at: number, kind: string, cut: boolean): void => {
+      tally('cnp', 1, at, 0);
+      tally(kind, 1, at, cut ? 1 : 0);
+    };
     let state = this.runStart(run, cca);
     let timers = this.runCounts[run];
+    // The timers a call of the CCA ran, taken from the run's: it must have tallied each, and no more than the run holds.
+    const take = (advance: TimerAdvance<unknown>, method: string, duty: string): void => {
+      if (visited !== advance.count || advance.count > timers) throw new Error(`${cca.name}: its ${method} ran ${advance.count} timers of the ${timers} left in the run and tallied ${visited}: it must honour ${duty}`);
+      timers -= advance.count;
+      visited = 0;
+      state = advance.state;
+    };
     const notesEnd = this.runNotesEnd[run];
     const notesStart = run > 0 ? this.runNotesEnd[run - 1] : 0;
     // The notifications and the timers before each in one call of the CCA (catchUpNotifications),
@@ -392,30 +404,18 @@ export class EventLog {
       if (this.noteScratch.length < n) this.noteScratch = new Float64Array(2 * n);
       const times = this.noteScratch;
       for (let k = 0; k < n; k++) times[k] = this.noteTimes.at(notesStart + k);
-      const advance = cca.catchUpNotifications(state, times, 0, n, timerTally, (at, kind, lowers) => {
-        tally('cnp', 1, at, 0);
-        tally(kind, 1, at, lowers ? 1 : 0);
-      });
-      if (visited !== advance.count || advance.count > timers) throw new Error(`${cca.name}: its catchUpNotifications ran ${advance.count} timers of the ${timers} of the run and tallied ${visited}: it must honour \`tally\``);
-      timers -= advance.count;
-      visited = 0;
-      state = advance.state;
+      take(cca.catchUpNotifications(state, times, 0, n, timerTally, noted), 'catchUpNotifications', '`tally`');
       note = notesEnd;
     }
     for (; ; note++) {
       // The timers before the next notification (a notification first at one instant), then it;
       // after the last, the rest of the run's timers.
       const until = note < notesEnd ? this.noteTimes.at(note) : Number.MAX_VALUE;
-      const advance = cca.advanceTimers!(state, until, note >= notesEnd, timers, undefined, timerTally);
-      if (visited !== advance.count || advance.count > timers) throw new Error(`${cca.name}: its advanceTimers ran ${advance.count} timers of the ${timers} asked for and tallied ${visited}: it must honour \`most\` and \`tally\``);
-      timers -= advance.count;
-      visited = 0;
-      state = advance.state;
+      take(cca.advanceTimers!(state, until, note >= notesEnd, timers, undefined, timerTally), 'advanceTimers', '`most` and `tally`');
       if (note >= notesEnd) break;
       const time = this.noteTimes.at(note);
       const reaction = this.heldNotification(cca, state, note);
-      tally('cnp', 1, time, 0);
-      tally(reaction.kind, 1, time, reaction.state !== state && lowersLimit(cca.describe(state), cca.describe(reaction.state)) ? 1 : 0);
+      noted(time, reaction.kind, reaction.state !== state && lowersLimit(cca.describe(state), cca.describe(reaction.state)));
       state = reaction.state;
     }
     if (timers !== 0) throw new Error(`${cca.name}: a timer run of ${this.runCounts[run]} timers replayed with ${timers} missing`);
