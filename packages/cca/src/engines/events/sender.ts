@@ -8,6 +8,7 @@ import { recordState } from '../../state-series.ts';
 import { startsTrain } from '../../packet-trains.ts';
 import { Floats, Ints, packetCapacity } from './growable.ts';
 import { StartRuns } from './start-runs.ts';
+import { NotificationQueue } from './notification-queue.ts';
 import { EventLog } from './event-log.ts';
 
 
@@ -191,11 +192,8 @@ export class PacketSender {
   private readonly frameTimes = new Floats();
   private readonly frameKinds: number[] = [];
   private frameHead = 0;
-  /** Notifications on their way: arrival times and the marked packet's first byte. */
-  private readonly cnpTimes = new Floats();
-  private readonly cnpFrom = new Floats();
-  /** QCN feedback of each notification (NaN for an ECN notification). */
-  private readonly cnpFeedback = new Floats();
+  /** Notifications on their way. */
+  private readonly cnps = new NotificationQueue();
   private cnpHead = 0;
   /**
    * Notifications [cnpHead, quietEnd) are quiet: they change nothing (`CongestionControl.
@@ -264,7 +262,7 @@ export class PacketSender {
     if (!this.closed && this.closedAt < t) t = this.closedAt;
     if (this.arrivalChange < t) t = this.arrivalChange;
     if (this.frameHead < this.frameTimes.length && this.frameTimes.at(this.frameHead) < t) t = this.frameTimes.at(this.frameHead);
-    if (!this.notesWait && this.quietEnd < this.cnpTimes.length && this.cnpTimes.at(this.quietEnd) < t) t = this.cnpTimes.at(this.quietEnd);
+    if (!this.notesWait && this.quietEnd < this.cnps.length && this.cnps.time(this.quietEnd) < t) t = this.cnps.time(this.quietEnd);
     return t;
   }
 
@@ -310,7 +308,7 @@ export class PacketSender {
     this.closed = true;
     this.nextTimer = this.wakeTimer = Infinity;
     this.bytesTime = Infinity;
-    this.cnpHead = this.quietEnd = this.cnpTimes.length;
+    this.cnpHead = this.quietEnd = this.cnps.length;
     const index = this.freshStateIndex();
     this.logged();
     this.log.push(at, this.index, 'connection-closed', index, index);
@@ -341,25 +339,23 @@ export class PacketSender {
    */
   notificationArrives(time: number, from: number, now: number, feedback = Number.NaN): boolean {
     if (this.closed) return false;
-    this.cnpTimes.push(time);
-    this.cnpFrom.push(from);
-    this.cnpFeedback.push(feedback);
+    this.cnps.push(time, from, feedback);
     // Rate-blind: handled with its timers at the next reaction (catchUpNotes), or, once many wait,
     // those before `now`, which no reaction can precede any more.
     if (this.notesWait) {
-      if (this.cnpTimes.length - this.cnpHead >= NOTES_BATCH) {
+      if (this.cnps.length - this.cnpHead >= NOTES_BATCH) {
         this.catchUpNotes(now, false);
         this.dropNotes();
       }
       return false;
     }
-    if (this.quietEnd === this.cnpTimes.length - 1 && this.mayQuiet(time)) {
+    if (this.quietEnd === this.cnps.length - 1 && this.mayQuiet(time)) {
       this.quietEnd += 1;
       return false;
     }
     // Handled in the order sent, as frames are (see frameArrives): only the first waiting one is
     // the next reaction.
-    if (this.quietEnd === this.cnpTimes.length - 1 && time < this.reactionAt) this.reactionAt = time;
+    if (this.quietEnd === this.cnps.length - 1 && time < this.reactionAt) this.reactionAt = time;
     return true;
   }
 
@@ -369,7 +365,7 @@ export class PacketSender {
    */
   private flushQuiet(at: number, inclusive: boolean): void {
     while (this.cnpHead < this.quietEnd) {
-      const t = this.cnpTimes.at(this.cnpHead);
+      const t = this.cnps.time(this.cnpHead);
       if (!timerDue(t, at, inclusive)) return;
       this.cnpHead += 1;
       const index = this.freshStateIndex();
@@ -397,7 +393,7 @@ export class PacketSender {
     // instant too, unless it is for a closing, a re-plan or a frame, which come first.
     this.flushQuiet(at, !((!this.closed && this.closedAt === at) || this.arrivalChange === at || frame === at));
     this.runQuietTimers(at, false);
-    const cnp = this.quietEnd < this.cnpTimes.length ? this.cnpTimes.at(this.quietEnd) : Infinity;
+    const cnp = this.quietEnd < this.cnps.length ? this.cnps.time(this.quietEnd) : Infinity;
     if (!this.closed && this.closedAt === at && frame !== at) {
       this.close(at);
       return true;
@@ -418,8 +414,8 @@ export class PacketSender {
       }
     } else if (cnp === at) {
       // The quiet ones before it are logged (flushQuiet): it is the head.
-      const from = this.cnpFrom.at(this.cnpHead);
-      const feedback = this.cnpFeedback.at(this.cnpHead++);
+      const from = this.cnps.from(this.cnpHead);
+      const feedback = this.cnps.feedback(this.cnpHead++);
       this.quietEnd = this.cnpHead;
       if (this.cca.onNotification !== undefined) this.apply(this.cca.onNotification(this.state, this.signals.at(at, from, feedback)), at, 'cnp');
     } else if (this.bytesTime === at) {
@@ -441,7 +437,7 @@ export class PacketSender {
    * timer run that holds them (EventLog.note, EventLog.timerRun). Only while `notesWait`.
    */
   private catchUpNotes(t: number, inclusive: boolean): void {
-    if (!(this.cnpHead < this.cnpTimes.length && timerDue(this.cnpTimes.at(this.cnpHead), t, inclusive))) return;
+    if (!(this.cnpHead < this.cnps.length && timerDue(this.cnps.time(this.cnpHead), t, inclusive))) return;
     const cca = this.cca;
     const start = this.state;
     if (cca.catchUpNotifications !== undefined) return this.catchUpAtOnce(t, inclusive);
@@ -449,10 +445,10 @@ export class PacketSender {
     let count = 0;
     let first = Infinity;
     let last = -Infinity;
-    while (this.cnpHead < this.cnpTimes.length && timerDue(this.cnpTimes.at(this.cnpHead), t, inclusive)) {
-      const time = this.cnpTimes.at(this.cnpHead);
-      const from = this.cnpFrom.at(this.cnpHead);
-      const feedback = this.cnpFeedback.at(this.cnpHead++);
+    while (this.cnpHead < this.cnps.length && timerDue(this.cnps.time(this.cnpHead), t, inclusive)) {
+      const time = this.cnps.time(this.cnpHead);
+      const from = this.cnps.from(this.cnpHead);
+      const feedback = this.cnps.feedback(this.cnpHead++);
       const timers = cca.advanceTimers!(state, time, false);
       if (timers.count > 0) {
         if (first === Infinity) first = cca.nextTimer(state);
@@ -479,20 +475,21 @@ export class PacketSender {
    */
   private catchUpAtOnce(t: number, inclusive: boolean): void {
     const start = this.state;
+    const cnps = this.cnps;
     const head = this.cnpHead;
-    const times = this.cnpTimes.view();
     let end = head;
-    while (end < times.length && timerDue(times[end], t, inclusive)) {
-      this.log.note(times[end], this.cnpFrom.at(end), this.cnpFeedback.at(end));
+    while (end < cnps.length && timerDue(cnps.time(end), t, inclusive)) {
+      this.log.note(cnps.time(end), cnps.from(end), cnps.feedback(end));
       end += 1;
     }
     // The run's first row: the first timer, when one is due before the first notification, else the notification.
     const firstTimer = this.cca.nextTimer(start);
-    const first = timerDue(firstTimer, times[head], false) ? firstTimer : times[head];
-    const { state, count } = this.cca.catchUpNotifications!(start, times, head, end);
+    const first = timerDue(firstTimer, cnps.time(head), false) ? firstTimer : cnps.time(head);
+    const last = cnps.time(end - 1);
+    const { state, count } = this.cca.catchUpNotifications!(start, cnps.times(head, end), 0, end - head);
     this.cnpHead = this.quietEnd = end;
     this.logged();
-    this.logTimers(start, count, first, times[end - 1]);
+    this.logTimers(start, count, first, last);
     this.takeState(state);
   }
 
@@ -500,9 +497,7 @@ export class PacketSender {
   private dropNotes(): void {
     const handled = this.cnpHead;
     if (handled === 0) return;
-    this.cnpTimes.dropFirst(handled);
-    this.cnpFrom.dropFirst(handled);
-    this.cnpFeedback.dropFirst(handled);
+    this.cnps.dropFirst(handled);
     this.cnpHead -= handled;
     this.quietEnd -= handled;
   }
@@ -513,8 +508,8 @@ export class PacketSender {
    * receive about 9.5 million notifications), and new signals go into memory already in use.
    */
   private dropHandled(): void {
-    if (this.cnpHead > 0 && this.cnpHead === this.cnpTimes.length) {
-      this.cnpTimes.length = this.cnpFrom.length = this.cnpFeedback.length = 0;
+    if (this.cnpHead > 0 && this.cnpHead === this.cnps.length) {
+      this.cnps.length = 0;
       this.cnpHead = this.quietEnd = 0;
     }
     if (this.frameHead > 0 && this.frameHead === this.frameTimes.length) {
@@ -529,7 +524,7 @@ export class PacketSender {
    */
   private promoteQuiet(): void {
     if (this.notesWait) return;
-    while (this.quietEnd < this.cnpTimes.length && this.mayQuiet(this.cnpTimes.at(this.quietEnd))) this.quietEnd += 1;
+    while (this.quietEnd < this.cnps.length && this.mayQuiet(this.cnps.time(this.quietEnd))) this.quietEnd += 1;
   }
 
   /**
