@@ -305,15 +305,18 @@ export class FifoPort {
 }
 
 /**
- * The ring's first size for a port that expects `packets` packets in all: room for all of them (a
- * power of two, at least 1,024, at most 2²⁴; it doubles past that if it must). Memory never
- * written costs nothing, while doubling copies the queue and touches fresh pages each time: at
- * 10,000 senders the queue peaks at 9.3 million packets, and growing the ring to hold them took
- * 0.7–1.5 s of a 9–10 s run (issue 14).
- * @example ringRoom(30000) // 32768
+ * The ring's first size for a port that expects `packets` packets in all. From 2²⁰ packets on,
+ * room for all of them (a power of two, at most 2²⁴; it doubles past that if it must): memory never
+ * written costs nothing, while doubling copies the queue and touches fresh pages each time, and at
+ * 10,000 senders × 1 MB the queue peaks at 9.3 million packets, whose ring took 0.7–1.5 s of a 9–10 s
+ * run to grow (issue 14). Below, 1,024, doubling as far as the queue gets: the 31-sender incast's
+ * 310,000 packets peak at 28,400 queued, and room for all of them would spread the ring's writes
+ * over 2.5 MB instead of 256 kB.
+ * @example [ringRoom(310_000), ringRoom(9_540_000)] // [1024, 16777216]
  */
 function ringRoom(packets: number): number {
-  let n = 1024;
+  if (!(packets >= 1 << 20)) return 1024;
+  let n = 1 << 20;
   while (n < packets && n < 1 << 24) n *= 2;
   return n;
 }
