@@ -202,8 +202,6 @@ export class EventLog {
   private readonly runStarts: unknown[] = [];
   private packedStarts = new FloatColumn(1024);
   private scratchNumbers = new Float64Array(16);
-  /** A run's notification times, gathered for `catchUpNotifications` (countRun). */
-  private noteScratch = new Float64Array(64);
   private readonly runCounts: number[] = [];
   /**
    * The notifications runs hold (see note): their times, marked bytes and feedback (null while
@@ -243,7 +241,7 @@ export class EventLog {
 
   /** A scratch array of at least `size` numbers. */
   private scratch(size: number): Float64Array {
-    if (this.scratchNumbers.length < size) this.scratchNumbers = new Float64Array(size);
+    if (this.scratchNumbers.length < size) this.scratchNumbers = new Float64Array(Math.max(size, 2 * this.scratchNumbers.length));
     return this.scratchNumbers;
   }
 
@@ -401,8 +399,8 @@ export class EventLog {
     let note = notesStart;
     if (cca.catchUpNotifications !== undefined && notesEnd > notesStart) {
       const n = notesEnd - notesStart;
-      if (this.noteScratch.length < n) this.noteScratch = new Float64Array(2 * n);
-      const times = this.noteScratch;
+      // The run's start state is unpacked (runStart): the scratch array is free again.
+      const times = this.scratch(n);
       for (let k = 0; k < n; k++) times[k] = this.noteTimes.at(notesStart + k);
       take(cca.catchUpNotifications(state, times, 0, n, timerTally, noted), 'catchUpNotifications', '`tally`');
       note = notesEnd;
