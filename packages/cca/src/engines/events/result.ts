@@ -112,18 +112,19 @@ export function eventResult(model: PathServerModel, senders: readonly RecordedSe
 }
 
 /**
- * The instants of every flow as the port recorded them, in increasing order. They happen in order
- * except for instants within the tolerance of one another (which the engine handles as one, in
- * its tie order), so an insertion sort puts the few of those back in a pass, n + inversions.
+ * The instants of every flow as the port recorded them, put in increasing order in place. They
+ * happen in order except for instants within the tolerance of one another (which the engine
+ * handles as one, in its tie order), so an insertion sort puts the few of those back in a pass,
+ * n + inversions. The list is the record's own and read only through this, so it is sorted where
+ * it is rather than copied: a copy of A2's 310,000 arrivals is 2.5 MB of fresh memory, 600 page
+ * faults (BENCHMARKS.md, eighteenth session).
+ * @example increasing(Floats.of(Float64Array.of(0, 2e-6, 1e-6))).view() // Float64Array [0, 1e-6, 2e-6]
  */
 export function increasing(times: Floats): Floats {
-  const v = times.view();
-  let k = 1;
-  while (k < v.length && v[k] >= v[k - 1]) k++;
-  if (k >= v.length) return times;
-  const out = Float64Array.from(v);
-  for (; k < out.length; k++) {
+  const out = times.view();
+  for (let k = 1; k < out.length; k++) {
     const x = out[k];
+    if (x >= out[k - 1]) continue;
     let j = k - 1;
     while (j >= 0 && out[j] > x) {
       out[j + 1] = out[j];
@@ -131,7 +132,7 @@ export function increasing(times: Floats): Floats {
     }
     out[j + 1] = x;
   }
-  return Floats.of(out);
+  return times;
 }
 
 /** Packets counted when they arrive (s, increasing): k·I at the k-th instant, (k+1)·I just after. */
