@@ -12,7 +12,7 @@ import { BUILT_INS } from './scenarios.ts';
 import { NETWORK_BUILT_INS } from './network-scenarios.ts';
 import { runNetworkScenario, type NetworkRunnable } from './network-run.ts';
 import { parseQuantity, ScenarioError } from './units.ts';
-import { eventsCsvChunks, runCsv, runSummary } from './output.ts';
+import { eventsCsvChunks, runCsvChunks, runSummary } from './output.ts';
 import { tcpCsv, tcpSummary } from './tcp-output.ts';
 import { computeScenario, type Computed, type Runnable } from './compute.ts';
 import { checkOutputFile, checkRunFolder, writeRunFolder } from './run-folder.ts';
@@ -237,7 +237,7 @@ export async function runScenario(scenario: Runnable, horizon: number, bin: numb
   const { result, model, reason } = computed;
   const computeMs = times[0];
   process.stderr.write(`${process.stderr.isTTY ? '\r' : ''}  ${name}: ${(result.horizon * 1e3).toFixed(2)} ms computed in ${(computeMs / 1e3).toFixed(3)} s (${result.stats.engine} engine)\n`);
-  const csv = runCsv(result, bin, { senders: options.senders === true, model, events: false });
+  const csv = runCsvChunks(result, bin, { senders: options.senders === true, model, events: false });
   const note = reason === null || options.engine === 'curves' ? null : result.stats.engine === 'segments' ? reason : `the event engine does not cover ${reason}`;
   const tcp = tcpSummary(result);
   const summary: Record<string, unknown> = { scenario: name, run_id: randomUUID(), engine: result.stats.engine, ...(result.stats.loop === undefined ? {} : { engine_loop: result.stats.loop }), ...(note === null ? {} : { engine_note: note }), ...runSummary(result, computeMs, model), ...(tcp === null ? {} : { tcp }) };
@@ -259,9 +259,9 @@ export async function runScenario(scenario: Runnable, horizon: number, bin: numb
   // The run's files go into a folder of their own, put in place when all are written.
   await writeRunFolder(out, async (dir) => {
     await Promise.all([
-      writeFile(join(dir, 'series.csv'), `${csv.series}\n`),
-      ...(csv.senders === undefined ? [] : [writeFile(join(dir, 'senders.csv'), `${csv.senders}\n`)]),
-      ...(csv.connections === undefined ? [] : [writeFile(join(dir, 'connections.csv'), `${csv.connections}\n`)]),
+      writeFile(join(dir, 'series.csv'), csv.series),
+      ...(csv.senders === undefined ? [] : [writeFile(join(dir, 'senders.csv'), csv.senders)]),
+      ...(csv.connections === undefined ? [] : [writeFile(join(dir, 'connections.csv'), csv.connections)]),
       // events.csv in chunks of bytes: a run's millions of rows never make one string.
       ...(events.write === 'with the others' ? [writeFile(join(dir, 'events.csv'), eventsCsvChunks(result, model))] : []),
       writeFile(join(dir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`),

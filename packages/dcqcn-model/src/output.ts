@@ -77,6 +77,21 @@ export function modelSeries(result: EngineResult): ModelSeries {
  * senders.csv gives a sender's, with its `sender` and `connection`.
  */
 export function runCsv(result: EngineResult, bin: number, options: { senders?: boolean; model?: PathServerModel; events?: boolean } = {}): { series: string; senders?: string; connections?: string; events?: string } {
+  const files = runCsvChunks(result, bin, options);
+  return {
+    series: csvText(files.series),
+    ...(files.senders === undefined ? {} : { senders: csvText(files.senders) }),
+    ...(files.connections === undefined ? {} : { connections: csvText(files.connections) }),
+    ...(files.events === undefined ? {} : { events: csvText(files.events) }),
+  };
+}
+
+/**
+ * The files of {@link runCsv} as the bytes to write (UTF-8 chunks, each file ending with a
+ * newline), for a writer that need not hold them as text: the CLI writes them as they are.
+ * @example Buffer.concat(runCsvChunks(result, 1e-6).series).toString().split('\n')[0] // 'time_us,arrival_rate_gbps,departure_rate_gbps,backlog_bytes,paused_senders'
+ */
+export function runCsvChunks(result: EngineResult, bin: number, options: { senders?: boolean; model?: PathServerModel; events?: boolean } = {}): { series: Uint8Array[]; senders?: Uint8Array[]; connections?: Uint8Array[]; events?: Uint8Array[] } {
   const { starts, arrival, departure, backlog } = binnedSeries(result, bin);
   const paused = pausedCounts(result, starts);
   // Rows written as bytes (CsvBytes: no string per row or number), each file decoded once.
@@ -143,10 +158,10 @@ export function runCsv(result: EngineResult, bin: number, options: { senders?: b
   // Each chunk copied as it comes: the generator writes the next into the same memory.
   const events = options.events === false ? undefined : Array.from(eventsCsvChunks(result, options.model), (chunk) => Buffer.from(chunk));
   return {
-    series: csvText(series.end()),
-    senders: options.senders === false ? undefined : csvText(senderRows.end()),
-    ...(options.senders !== false && shared ? { connections: csvText(connectionRows.end()) } : {}),
-    ...(events === undefined ? {} : { events: csvText(events) }),
+    series: series.end(),
+    ...(options.senders === false ? {} : { senders: senderRows.end() }),
+    ...(options.senders !== false && shared ? { connections: connectionRows.end() } : {}),
+    ...(events === undefined ? {} : { events }),
   };
 }
 

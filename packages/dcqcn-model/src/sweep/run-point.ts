@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { prepareScenario } from '../scenario/scenario.ts';
 import { computeScenario } from '../compute.ts';
-import { runCsv, runSummary } from '../output.ts';
+import { runCsvChunks, runSummary } from '../output.ts';
 import { runawayGuard } from '../run-cost.ts';
 import { errorLine } from '../input-errors.ts';
 import { pointFigures, type SweepFigure } from './figures.ts';
@@ -38,7 +38,7 @@ export async function runPoint(task: PointTask): Promise<PointOutcome> {
     const summary = runSummary(result, computeMs, model);
     if (task.keep !== undefined) {
       await mkdir(task.keep, { recursive: true });
-      await Promise.all([writeFile(join(task.keep, 'series.csv'), `${runCsv(result, scenario.bin, { senders: false, events: false }).series}\n`), writeFile(join(task.keep, 'summary.json'), `${JSON.stringify({ scenario: task.scenario, ...summary }, null, 2)}\n`)]);
+      await Promise.all([writeFile(join(task.keep, 'series.csv'), runCsvChunks(result, scenario.bin, { senders: false, events: false }).series), writeFile(join(task.keep, 'summary.json'), `${JSON.stringify({ scenario: task.scenario, ...summary }, null, 2)}\n`)]);
     }
     return { index: task.index, ok: true, figures: pointFigures(summary, task.figures), computeMs, engine: result.stats.engine, seed: scenario.seed };
   } catch (e) {
