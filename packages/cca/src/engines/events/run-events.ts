@@ -118,40 +118,61 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
   }
   const unmoved = model.flows.every((f) => !f.cca.listens.bytes && !(f.cca.nextTimer(f.cca.initial()) < Infinity));
   const blockable = blocks !== false && nicList.length === 0 && model.qcn === undefined && model.ecn === undefined && model.pfc?.resume !== 'paper' && unmoved;
+  signals.horizon = horizon;
+  for (const s of senders) heap.set(s.index, signals.keyOf(s));
+  const loop: GeneralLoop = { senders, heap, port, signals, nicList, nicOf, nicItem, ingressOf: ports.ingressOf, pfc: model.pfc, blockable, blocks: blocks === false ? { enter: Infinity, low: 0 } : blocks, untilComplete: options.untilComplete === true, progress: new Progress(options.onProgress), block: null, blockEntries: 0 };
+  generalLoop(loop);
+  const { block, blockEntries } = loop;
+  horizon = signals.horizon;
+  // Packets that block mode did not start one by one, and timers no reaction came to run.
+  for (const s of senders) {
+    s.startBefore(horizon);
+    s.finish(horizon);
+  }
+  if (block !== null) closeAfterBlock(block, senders, T, block.ranksBefore(horizon), horizon);
+  return eventResult({ ...model, horizon }, senders, port, log, notifications, nicList.length > 0 ? port : null, blockEntries);
+}
+
+/** What {@link generalLoop} runs on: `runEvents`' senders, heap, port and NICs, as it set them up. */
+interface GeneralLoop {
+  senders: PacketSender[];
+  heap: IndexedHeap;
+  port: FifoPort;
+  signals: SignalRouter;
+  nicList: HostNic[];
+  nicOf: (HostNic | null)[];
+  nicItem: Map<HostNic, number>;
+  ingressOf: IngressPorts['ingressOf'];
+  pfc: PathServerModel['pfc'];
+  /** Whether block mode applies, and when it is entered and left. */
+  blockable: boolean;
+  blocks: { enter: number; low: number };
+  untilComplete: boolean;
+  progress: Progress;
+  /** Set by the loop: the block queue open (block mode on), and how often block mode was entered. */
+  block: BlockQueue | null;
+  blockEntries: number;
+}
+
+/**
+ * `runEvents`' general loop, instant by instant, up to the horizon (`signals.horizon`, cut there
+ * when a run until complete ends); it leaves in `loop` the block queue still open at the end, if
+ * any, and how often block mode was entered. A function of its own, apart from the run's set-up
+ * and end, and with nothing after its loop: V8 replaces the first run's loop by optimized code on
+ * the stack, which goes on to run whatever follows the loop, and so code there never gathers type
+ * feedback; in a second run the optimized function reaches that code without it and is thrown away
+ * (a third run then starts the loop unoptimized again). The run's end is the caller's.
+ */
+function generalLoop(loop: GeneralLoop): void {
+  const { senders, heap, port, signals, nicList, nicOf, nicItem, ingressOf, pfc, blockable, blocks, untilComplete, progress } = loop;
+  const n = senders.length;
+  let horizon = signals.horizon;
   let block: BlockQueue | null = null;
-  let blockEntries = 0;
-  const discard = { add(): void {} };
-  const keyOf = (s: PacketSender): number => (block === null ? senderKey(s, horizon) : reactionKey(s, horizon));
-  signals.keyOf = keyOf;
-  for (const s of senders) heap.set(s.index, keyOf(s));
   // NICs with a decision pending at the current instant.
   const deciding: HostNic[] = [];
-
   // Packets starting at the current instant.
   const arriving = new Arrivals(n);
   const tolerance = instantTolerance;
-  // A transmission starts; once nothing is left to send or queued, a run until complete ends when
-  // the last transmission does.
-  const dequeue = (d: number): void => {
-    const f = port.dequeue(d);
-    // A sender (or a connection of a host) whose last packet leaves now closes when it is
-    // acknowledged, and its timers stop, as ns-3 completes a queue pair.
-    if (senders[f].closeIfLast(port.dequeued[f], d, T)) heap.set(f, keyOf(senders[f]));
-    if (options.untilComplete && port.queued === 0 && port.transmittedBy < horizon && senders.every((s) => s.done())) horizon = port.transmittedBy;
-  };
-  // The senders whose last packet block mode transmitted before `transmitted` (a rank) close T + ΔR
-  // after its transmission starts: at that instant if it is still to come, else logged late.
-  const closeAfterBlock = (b: BlockQueue, transmitted: number, now: number): void => {
-    for (const s of senders) {
-      if (s.closing || s.started === 0 || !s.done()) continue;
-      const m = b.rankOf(s.index, s.started - 1);
-      if (!(m < transmitted)) continue;
-      const at = b.startOf(m) + T + s.ackDelay;
-      if (at > now) s.closeAt(at);
-      else s.closeLate(at);
-    }
-  };
-  const progress = new Progress(options.onProgress);
   for (;;) {
     if (block !== null) {
       // Block mode: the senders' reactions, then the port's checks, at each instant.
@@ -164,18 +185,19 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
       const reactUntil = limit < horizon ? limit : horizon;
       while (heap.topKey() <= limit) {
         const s = senders[heap.top()];
-        while (s.reactOnce(reactUntil, discard));
-        heap.set(s.index, keyOf(s));
+        while (s.reactOnce(reactUntil, DISCARD));
+        heap.set(s.index, signals.keyOf(s));
         block.flowChanged(s.index, t);
       }
       block.handle(limit, horizon);
       if (block.ended) {
         // The queue is short again: the port takes its packets back, one event each.
         const { state, queue, current } = block.handBack();
-        closeAfterBlock(block, state.startedTotal, limit);
+        closeAfterBlock(block, senders, port.packetTime, state.startedTotal, limit);
         port.takeBack(state, current, queue);
-        block = null;
-        for (const s of senders) heap.set(s.index, keyOf(s));
+        block = loop.block = null;
+        signals.inBlock = false;
+        for (const s of senders) heap.set(s.index, signals.keyOf(s));
       }
       continue;
     }
@@ -188,7 +210,7 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
     // (Two tests, each reached whenever the loop is: a test that first runs after V8 has compiled
     // the loop throws the compiled loop away.)
     for (let end = tDequeue + tolerance(tDequeue); tDequeue < horizon && end < Math.min(tSender, tResume); end = tDequeue + tolerance(tDequeue)) {
-      dequeue(tDequeue);
+      horizon = signals.dequeue(tDequeue, untilComplete);
       tDequeue = port.nextDequeue();
       tSender = heap.topKey();
     }
@@ -226,31 +248,44 @@ export function runEvents(model: PathServerModel, options: EventEngineOptions = 
     // The shared NICs, once their connections' reactions at this instant are done.
     for (const nic of deciding) {
       nic.decide(t, limit, horizon, arriving);
-      for (const m of nic.touched) heap.set(m.index, keyOf(m));
+      for (const m of nic.touched) heap.set(m.index, signals.keyOf(m));
       heap.set(nicItem.get(nic)!, nic.wakeAt());
     }
     if (deciding.length > 0) deciding.length = 0;
     // 2. The packets reach the switch: latest packet train first, then port order.
-    if (arriving.count > 0) arriving.queue(senders, port, ports.ingressOf);
+    if (arriving.count > 0) arriving.queue(senders, port, ingressOf);
 
     // 3. The switch: 'paper' PFC resumes, then the transmission that starts now.
     while (port.nextResume() <= limit && port.nextResume() <= horizon) port.resume();
     const d = port.nextDequeue();
-    if (d <= limit && d < horizon) dequeue(d);
+    if (d <= limit && d < horizon) horizon = signals.dequeue(d, untilComplete);
     if (blockable && port.queued >= blocks.enter) {
       const { state, head } = port.handOver();
-      block = new BlockQueue(senders, model.pfc, signals, state, packet, T, blocks.low, head, limit);
-      blockEntries += 1;
-      for (const s of senders) heap.set(s.index, keyOf(s));
+      block = loop.block = new BlockQueue(senders, pfc, signals, state, port.packet, port.packetTime, blocks.low, head, limit);
+      loop.blockEntries += 1;
+      signals.inBlock = true;
+      for (const s of senders) heap.set(s.index, signals.keyOf(s));
     }
   }
-  // Packets that block mode did not start one by one, and timers no reaction came to run.
+}
+
+/** A sender's packets started in block mode go nowhere (block mode counts them itself). */
+const DISCARD = { add(): void {} };
+
+/**
+ * The senders whose last packet block mode transmitted before `transmitted` (a rank) close T + ΔR
+ * after its transmission starts (T the packet time, s): at that instant if it is still to come
+ * (`now` on), else logged late.
+ */
+function closeAfterBlock(b: BlockQueue, senders: readonly PacketSender[], T: number, transmitted: number, now: number): void {
   for (const s of senders) {
-    s.startBefore(horizon);
-    s.finish(horizon);
+    if (s.closing || s.started === 0 || !s.done()) continue;
+    const m = b.rankOf(s.index, s.started - 1);
+    if (!(m < transmitted)) continue;
+    const at = b.startOf(m) + T + s.ackDelay;
+    if (at > now) s.closeAt(at);
+    else s.closeLate(at);
   }
-  if (block !== null) closeAfterBlock(block, block.ranksBefore(horizon), horizon);
-  return eventResult({ ...model, horizon }, senders, port, log, notifications, nicList.length > 0 ? port : null, blockEntries);
 }
 
 /**
@@ -273,11 +308,18 @@ function reactionKey(s: PacketSender, horizon: number): number {
 /**
  * Takes the port's PFC frames and marks to the senders: a frame arrives after the flow's pause
  * delay; a mark is notified by the receiver (gap rule or grid, per sender) if the sender's CCA
- * listens, and arrives after the notification delay.
+ * listens, and arrives after the notification delay. It also keeps the senders' heap keys (the
+ * run's horizon, and whether block mode is on) and starts the port's transmissions: methods
+ * rather than closures of `runEvents`, so that a second run in the process calls the functions
+ * the first one's optimized code was made for (a new closure each run made V8 throw that code
+ * away: "wrong call target").
  */
 class SignalRouter implements PortListener {
   port!: FifoPort;
-  keyOf!: (s: PacketSender) => number;
+  /** The run's horizon (s): cut to the last transmission's end when a run until complete ends. */
+  horizon = Number.NaN;
+  /** Whether block mode is on: then a sender's key is its next reaction only. */
+  inBlock = false;
 
   constructor(
     private readonly senders: PacketSender[],
@@ -286,6 +328,26 @@ class SignalRouter implements PortListener {
     private readonly notifications: NotificationLog,
     private readonly ports: IngressPorts,
   ) {}
+
+  /** When sender s next has something to do (the heap's key): `senderKey`, or in block mode `reactionKey`. */
+  keyOf(s: PacketSender): number {
+    return this.inBlock ? reactionKey(s, this.horizon) : senderKey(s, this.horizon);
+  }
+
+  /**
+   * A transmission starts at d. A sender (or a connection of a host) whose last packet leaves
+   * now closes when it is acknowledged, and its timers stop, as ns-3 completes a queue pair; once
+   * nothing is left to send or queued, a run until complete ends when the last transmission does.
+   * Returns the horizon, cut then.
+   */
+  dequeue(d: number, untilComplete: boolean): number {
+    const port = this.port;
+    const f = port.dequeue(d);
+    const s = this.senders[f];
+    if (s.closeIfLast(port.dequeued[f], d, port.packetTime)) this.heap.set(f, this.keyOf(s));
+    if (untilComplete && port.queued === 0 && port.transmittedBy < this.horizon && this.senders.every((x) => x.done())) this.horizon = port.transmittedBy;
+    return this.horizon;
+  }
 
   /** A frame to an ingress reaches every flow (connection) of it at once, after the first one's pause delay. */
   frame(ingress: number, time: number, kind: 'pfc-pause' | 'pfc-resume'): void {

@@ -258,11 +258,24 @@ export class PacketSender {
 
   /** The earliest of the pending reactions, computed again after one is handled. */
   private earliestReaction(): number {
-    let t = this.wakeTimer < this.bytesTime ? this.wakeTimer : this.bytesTime;
-    if (!this.closed && this.closedAt < t) t = this.closedAt;
-    if (this.arrivalChange < t) t = this.arrivalChange;
-    if (this.frameHead < this.frameTimes.length && this.frameTimes.at(this.frameHead) < t) t = this.frameTimes.at(this.frameHead);
-    if (!this.notesWait && this.quietEnd < this.cnps.length && this.cnps.time(this.quietEnd) < t) t = this.cnps.time(this.quietEnd);
+    // Each field read once, before its test: a read only in the branch taken gathers no type
+    // feedback in a first run whose optimized code never took it, and taking it in a later run
+    // throws that code away.
+    const timer = this.wakeTimer;
+    const bytes = this.bytesTime;
+    let t = timer < bytes ? timer : bytes;
+    const closedAt = this.closedAt;
+    if (!this.closed && closedAt < t) t = closedAt;
+    const change = this.arrivalChange;
+    if (change < t) t = change;
+    if (this.frameHead < this.frameTimes.length) {
+      const frame = this.frameTimes.at(this.frameHead);
+      if (frame < t) t = frame;
+    }
+    if (!this.notesWait && this.quietEnd < this.cnps.length) {
+      const note = this.cnps.time(this.quietEnd);
+      if (note < t) t = note;
+    }
     return t;
   }
 
