@@ -43,6 +43,9 @@ const PACKED_RUNS = { quiet: 0, blind: 0, fold: 16 };
  */
 const NOTES_BATCH = 64;
 
+/** A sender's plan while it is being constructed (no admission): replaced before any use. */
+const NO_PLAN: Curve = constant(0);
+
 /** How a reaction is logged (PacketSender.apply): a row, a timer's row, or in a timer run (no row). */
 const REACTION = 0;
 const TIMER = 1;
@@ -220,12 +223,18 @@ export class PacketSender {
     this.runAfter = cca.packing === undefined ? OBJECT_RUNS : PACKED_RUNS;
     this.state = cca.initial();
     this.nextTimer = cca.nextTimer(this.state);
-    this.wakeTimer = this.wakeTimerOf();
     this.rate = rateOf(cca, this.state);
     this.stateIndex = log.state(index, this.state);
+    this.signals = new SenderSignals(this);
+    // Every field is set before the first method call (the two that methods compute first set to
+    // placeholders), so that the methods only ever see a sender of its final shape: one called on
+    // a sender under construction would otherwise throw away code V8 optimized for whole senders
+    // in an earlier run in the process.
+    this.wakeTimer = Infinity;
+    this.plan = NO_PLAN;
+    this.wakeTimer = this.wakeTimerOf();
     this.stateTimes.push(0);
     this.stateIndices.push(this.stateIndex);
-    this.signals = new SenderSignals(this);
     this.setArrivalChange(0);
     this.plan = this.planFrom(0, 0);
     this.nextStart = this.findStart();
