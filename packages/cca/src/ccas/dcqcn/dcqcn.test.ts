@@ -127,6 +127,20 @@ describe('ns3-mlx: the semantics of shared/traces/README.md', () => {
     expect(capped.state.rt).toBe(100 * Gbps);
   });
 
+  it('CCAs of other parameters share their functions, and a spread copy is a whole CCA', () => {
+    // One function per method for every instance: an engine optimized for one model's CCA keeps its
+    // code for the next model's (BENCHMARKS.md, eighteenth session).
+    const other = dcqcnNs3Mlx({ ...mlxParams, g: 1 / 16 });
+    for (const key of ['initial', 'limit', 'nextTimer', 'nextLimitTimer', 'onTimer', 'advanceTimers', 'catchUpNotifications', 'quietNotification', 'onNotification', 'describe'] as const) expect(other[key]).toBe(cca[key]);
+    // The parameters stay each instance's own.
+    const started = { ...other.initial(), started: true, alpha: 1, nextAlpha: 55e-6 };
+    expect(other.onTimer(started, testSignals(55e-6)).state.alpha).toBe(1 - 1 / 16);
+    expect(cca.onTimer(started, testSignals(55e-6)).state.alpha).toBe(1 - 1 / 256);
+    const copy = { ...cca, nextLimitTimer: undefined };
+    expect(copy.onTimer(started, testSignals(55e-6)).state.alpha).toBe(1 - 1 / 256);
+    expect(copy.advanceTimers!(started, 55e-6, true).state.alpha).toBe(1 - 1 / 256);
+  });
+
   it('never goes below the minimum rate', () => {
     let s = { ...cca.initial(), started: true, alpha: 1, rc: 150 * Mbps, cnpSinceDecrease: true, nextDecrease: 1e-6 };
     s = runTimers(cca, s, 1e-6).state;

@@ -1,4 +1,4 @@
-import { type CongestionControl, type StatePacking, type TimerTally, type TimerVisitor, gridInstant, gridSeriesDue, onTimerGrid, timerDue } from '../../cca.ts';
+import { type CongestionControl, type NotificationVisitor, type Reaction, type SignalView, type StatePacking, type TimerAdvance, type TimerTally, type TimerVisitor, gridInstant, gridSeriesDue, onTimerGrid, timerDue } from '../../cca.ts';
 import { ModelError, requirePositive } from '../../errors.ts';
 
 /** The kinds its quiet timers log: an α update, a decrease check that finds no CNP. */
@@ -91,14 +91,116 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
   for (const k of ['lineRate', 'minRate', 'decreasePeriod', 'alphaPeriod', 'increasePeriod', 'additiveIncrease', 'hyperIncrease'] as const) requirePositive(k, p[k]);
   if (!(p.g > 0 && p.g <= 1)) throw new ModelError('g', p.g, 'a gain in (0, 1]');
   if (!Number.isInteger(p.fastRecoverySteps) || p.fastRecoverySteps < 1) throw new ModelError('fastRecoverySteps', p.fastRecoverySteps, 'a whole number ≥ 1');
-  const F = p.fastRecoverySteps;
-  const nextTimer = (s: Ns3MlxState): number => Math.min(s.nextDecrease, s.nextAlpha, s.nextIncrease);
+  return new Ns3Mlx(p);
+}
+
+/**
+ * {@link dcqcnNs3Mlx}'s CCA. A class, not an object of closures: every instance shares its methods,
+ * so a process that builds a second model (a sweep's next point, a notebook's next run) calls the
+ * functions V8 optimized the engine for in the first; closures new to each model made it throw
+ * that code away (A2's second and third runs: 9 % more instructions, BENCHMARKS.md, eighteenth
+ * session).
+ */
+class Ns3Mlx implements CongestionControl<Ns3MlxState> {
+  readonly name = 'dcqcn-ns3-mlx';
+  readonly listens = { notifications: true, signalsOnTimerGrid: true };
+  readonly packing = packing;
+  readonly replayableNotifications = true;
+  /** Stages of fast recovery. */
+  private readonly F: number;
+  /** The instant of the last timer `quietTimers` ran: kept here, so that a call allocates nothing. */
+  private quietLast = -Infinity;
+  /** The instant of the last timer `runTimers` ran (−∞ if none), likewise. */
+  private lastTimer = -Infinity;
+
+  constructor(private readonly p: Ns3MlxParameters) {
+    this.F = p.fastRecoverySteps;
+    // Each method also as an own property (the same function): a copy made by spreading, as
+    // `{ ...cca, nextLimitTimer: undefined }`, is then a whole CCA, as with CCAs made of closures.
+    for (const key of Object.getOwnPropertyNames(Ns3Mlx.prototype)) if (key !== 'constructor') Object.defineProperty(this, key, { value: Reflect.get(Ns3Mlx.prototype, key), enumerable: true, writable: true, configurable: true });
+  }
+
+  initial(): Ns3MlxState {
+    const p = this.p;
+    return { rc: p.lineRate, rt: p.lineRate, alpha: 1, started: false, cnpSinceDecrease: false, cnpSinceAlpha: false, nextDecrease: Infinity, nextAlpha: Infinity, nextIncrease: Infinity, stage: 0 };
+  }
+
+  limit(s: Ns3MlxState): { kind: 'rate'; rate: number } {
+    return { kind: 'rate', rate: s.rc };
+  }
+
+  nextTimer(s: Ns3MlxState): number {
+    return Math.min(s.nextDecrease, s.nextAlpha, s.nextIncrease);
+  }
+
+  /**
+   * α updates change α only, and a decrease check with no CNP since the last changes nothing but
+   * its time: quiet. An increase, and a check that finds a CNP (a cut), change the rate.
+   */
+  nextLimitTimer(s: Ns3MlxState): number {
+    return Math.min(s.nextIncrease, s.cnpSinceDecrease ? s.nextDecrease : Infinity);
+  }
+
+  onTimer(s: Ns3MlxState, signals: SignalView): Reaction<Ns3MlxState> {
+    const next = copy(s);
+    const kind = this.timerStep(next, signals.now);
+    return { state: next, shift: kind === ALPHA_UPDATE || kind === NO_DECREASE ? 'none' : 'admitted', kind };
+  }
+
+  advanceTimers(s: Ns3MlxState, until: number, inclusive: boolean, most = Infinity, visit?: TimerVisitor<Ns3MlxState>, tally?: TimerTally): TimerAdvance<Ns3MlxState> {
+    if (!(most > 0 && timerDue(this.nextTimer(s), until, inclusive))) return { state: s, count: 0, last: -Infinity };
+    const next = copy(s);
+    const count = this.runTimers(next, until, inclusive, most, visit, tally);
+    return { state: next, count, last: this.lastTimer };
+  }
+
+  catchUpNotifications(s: Ns3MlxState, times: ArrayLike<number>, from: number, to: number, tally?: TimerTally, noted?: NotificationVisitor): TimerAdvance<Ns3MlxState> {
+    let next: Ns3MlxState | null = null;
+    let count = 0;
+    let last = -Infinity;
+    for (let k = from; k < to; k++) {
+      const now = times[k];
+      if (timerDue(this.nextTimer(next ?? s), now, false)) {
+        next ??= copy(s);
+        count += this.runTimers(next, now, false, Infinity, undefined, tally);
+        last = this.lastTimer;
+      }
+      const m = next ?? s;
+      // A CNP never lowers the rate: it only notes itself (or, the first, starts α and the timers).
+      if (cnpQuiet(m)) {
+        noted?.(now, 'cnp-noted', false);
+        continue;
+      }
+      next ??= copy(s);
+      const kind = this.notify(next, now);
+      noted?.(now, kind, false);
+    }
+    return { state: next ?? s, count, last };
+  }
+
+  /** Most CNPs find both flags set already: the state stays the same object (nothing to copy). */
+  quietNotification(s: Ns3MlxState): string | null {
+    return cnpQuiet(s) ? 'cnp-noted' : null;
+  }
+
+  onNotification(s: Ns3MlxState, signals: SignalView): Reaction<Ns3MlxState> {
+    if (cnpQuiet(s)) return { state: s, shift: 'none', kind: 'cnp-noted' };
+    const next = copy(s);
+    return { state: next, shift: 'none', kind: this.notify(next, signals.now) };
+  }
+
+  describe(s: Ns3MlxState): Record<string, number> {
+    return { rate: s.rc, targetRate: s.rt, alpha: s.alpha };
+  }
+
   /**
    * The timer due at `now` applied to m in place (a copy no one else holds): its kind for the log.
    * The one statement of the timers' rules, which `onTimer` (one timer) and `advanceTimers` (a
    * stretch of them, one copy in all) both run.
    */
-  const timerStep = (m: Ns3MlxState, now: number): string => {
+  private timerStep(m: Ns3MlxState, now: number): string {
+    const p = this.p;
+    const F = this.F;
     // The timers' instants are on the 1 ps grid (`onTimerGrid`), so those of one instant are equal,
     // and run in ns-3's order: the α update first (ns-3 schedules the decrease check 1 ns after
     // it), then the increase, then the decrease check (at equal times ns-3 runs events in the order
@@ -134,7 +236,8 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
     m.stage += 1;
     m.nextIncrease = onTimerGrid(m.nextIncrease + p.increasePeriod);
     return kind;
-  };
+  }
+
   /**
    * The timers due by `until` (`timerDue`) run on m in place, with no CNP pending (both flags
    * clear), in closed form, told to `tally` when given: how many ran, the last one's instant in
@@ -147,13 +250,14 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
    * sender paused for a millisecond runs ~55 timers in one call (10,000 senders × 1 MB run
    * 4.5·10⁸ of them).
    */
-  let quietLast = -Infinity;
-  const quietTimers = (m: Ns3MlxState, until: number, inclusive: boolean, room: number, tally?: TimerTally): number => {
+  private quietTimers(m: Ns3MlxState, until: number, inclusive: boolean, room: number, tally?: TimerTally): number {
+    const p = this.p;
+    const F = this.F;
     const alphas = gridSeriesDue(m.nextAlpha, p.alphaPeriod, until, inclusive);
     const checks = gridSeriesDue(m.nextDecrease, p.decreasePeriod, until, inclusive);
     const increases = gridSeriesDue(m.nextIncrease, p.increasePeriod, until, inclusive);
     if (alphas === null || checks === null || increases === null || alphas + checks + increases > room) return -1;
-    if (tally !== undefined) tallyQuiet(m, alphas, checks, increases, tally);
+    if (tally !== undefined) this.tallyQuiet(m, alphas, checks, increases, tally);
     let last = -Infinity;
     if (alphas > 0) {
       let alpha = m.alpha;
@@ -183,15 +287,18 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
       last = Math.max(last, gridInstant(m.nextIncrease, p.increasePeriod, increases - 1));
       m.nextIncrease = gridInstant(m.nextIncrease, p.increasePeriod, increases);
     }
-    quietLast = last;
+    this.quietLast = last;
     return alphas + checks + increases;
-  };
+  }
+
   /**
    * The quiet timers `quietTimers` is about to run from m, tallied by kind (none cuts): the α
    * updates and the checks from their next instants, and the increases by the stage each finds:
    * fast recovery below F, additive at F, hyper above.
    */
-  const tallyQuiet = (m: Ns3MlxState, alphas: number, checks: number, increases: number, tally: TimerTally): void => {
+  private tallyQuiet(m: Ns3MlxState, alphas: number, checks: number, increases: number, tally: TimerTally): void {
+    const p = this.p;
+    const F = this.F;
     if (alphas > 0) tally(ALPHA_UPDATE, alphas, m.nextAlpha, 0);
     if (checks > 0) tally(NO_DECREASE, checks, m.nextDecrease, 0);
     if (increases === 0) return;
@@ -200,51 +307,50 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
     if (fast > 0) tally(FAST_RECOVERY, fast, m.nextIncrease, 0);
     if (additive > 0) tally(ADDITIVE, 1, gridInstant(m.nextIncrease, p.increasePeriod, F - m.stage), 0);
     if (increases > fast + additive) tally(HYPER, increases - fast - additive, gridInstant(m.nextIncrease, p.increasePeriod, fast + additive), 0);
-  };
-  /** Whether a CNP now changes nothing: started, and one noted since the last decrease check and α update. */
-  const cnpQuiet = (s: Ns3MlxState): boolean => s.started && s.cnpSinceDecrease && s.cnpSinceAlpha;
-  /** The instant of the last timer `runTimers` ran (−∞ if none): kept here, so that a call allocates nothing. */
-  let lastTimer = -Infinity;
+  }
+
   /**
    * The timers due by `until` (`timerDue`), at most `most`, run on m in place (a copy no one else
    * holds), as `onTimer` would run them one by one: their count, the last one's instant in
    * `lastTimer`. Stretches with no CNP pending go in closed form (`quietTimers`) unless `visit`
    * wants each timer; `visit` and `tally` are told as `advanceTimers` describes.
    */
-  const runTimers = (m: Ns3MlxState, until: number, inclusive: boolean, most: number, visit?: TimerVisitor<Ns3MlxState>, tally?: TimerTally): number => {
+  private runTimers(m: Ns3MlxState, until: number, inclusive: boolean, most: number, visit?: TimerVisitor<Ns3MlxState>, tally?: TimerTally): number {
     let count = 0;
     let last = -Infinity;
     // Timer by timer while they are visited one by one; else only until no CNP is pending.
     let stepwise = visit !== undefined;
     while (count < most) {
-      const at = nextTimer(m);
+      const at = this.nextTimer(m);
       if (!timerDue(at, until, inclusive)) break;
       if (!stepwise && !m.cnpSinceAlpha && !m.cnpSinceDecrease) {
-        const quiet = quietTimers(m, until, inclusive, most - count, tally);
+        const quiet = this.quietTimers(m, until, inclusive, most - count, tally);
         if (quiet >= 0) {
           count += quiet;
-          last = Math.max(last, quietLast);
+          last = Math.max(last, this.quietLast);
           break;
         }
         stepwise = true;
       }
       const rate = m.rc;
-      const kind = timerStep(m, at);
+      const kind = this.timerStep(m, at);
       count += 1;
       last = at;
       // Described, the rate is rc: a cut lowers it.
       if (visit !== undefined) visit(at, kind, m, m.rc < rate);
       if (tally !== undefined) tally(kind, 1, at, m.rc < rate ? 1 : 0);
     }
-    lastTimer = last;
+    this.lastTimer = last;
     return count;
-  };
+  }
+
   /**
    * A CNP at `now` applied to m in place (a copy no one else holds; not quiet, see
    * `quietNotification`): its kind for the log. The first starts α and the timers; a later one
    * notes itself for the next α update and decrease check.
    */
-  const notify = (m: Ns3MlxState, now: number): string => {
+  private notify(m: Ns3MlxState, now: number): string {
+    const p = this.p;
     m.cnpSinceDecrease = true;
     if (m.started) {
       m.cnpSinceAlpha = true;
@@ -258,59 +364,10 @@ export function dcqcnNs3Mlx(p: Ns3MlxParameters): CongestionControl<Ns3MlxState>
     m.nextAlpha = onTimerGrid(origin + p.alphaPeriod);
     m.nextDecrease = onTimerGrid(origin + p.decreasePeriod);
     return 'first-cnp';
-  };
-  return {
-    name: 'dcqcn-ns3-mlx',
-    listens: { notifications: true, signalsOnTimerGrid: true },
-    initial: () => ({ rc: p.lineRate, rt: p.lineRate, alpha: 1, started: false, cnpSinceDecrease: false, cnpSinceAlpha: false, nextDecrease: Infinity, nextAlpha: Infinity, nextIncrease: Infinity, stage: 0 }),
-    limit: (s) => ({ kind: 'rate', rate: s.rc }),
-    nextTimer,
-    // α updates change α only, and a decrease check with no CNP since the last changes nothing
-    // but its time: quiet. An increase, and a check that finds a CNP (a cut), change the rate.
-    nextLimitTimer: (s) => Math.min(s.nextIncrease, s.cnpSinceDecrease ? s.nextDecrease : Infinity),
-    onTimer(s, signals) {
-      const next = copy(s);
-      const kind = timerStep(next, signals.now);
-      return { state: next, shift: kind === ALPHA_UPDATE || kind === NO_DECREASE ? 'none' : 'admitted', kind };
-    },
-    advanceTimers(s, until, inclusive, most = Infinity, visit, tally) {
-      if (!(most > 0 && timerDue(nextTimer(s), until, inclusive))) return { state: s, count: 0, last: -Infinity };
-      const next = copy(s);
-      const count = runTimers(next, until, inclusive, most, visit, tally);
-      return { state: next, count, last: lastTimer };
-    },
-    catchUpNotifications(s, times, from, to, tally, noted) {
-      let next: Ns3MlxState | null = null;
-      let count = 0;
-      let last = -Infinity;
-      for (let k = from; k < to; k++) {
-        const now = times[k];
-        if (timerDue(nextTimer(next ?? s), now, false)) {
-          next ??= copy(s);
-          count += runTimers(next, now, false, Infinity, undefined, tally);
-          last = lastTimer;
-        }
-        const m = next ?? s;
-        // A CNP never lowers the rate: it only notes itself (or, the first, starts α and the timers).
-        if (cnpQuiet(m)) {
-          noted?.(now, 'cnp-noted', false);
-          continue;
-        }
-        next ??= copy(s);
-        const kind = notify(next, now);
-        noted?.(now, kind, false);
-      }
-      return { state: next ?? s, count, last };
-    },
-    packing,
-    replayableNotifications: true,
-    // Most CNPs find both flags set already: the state stays the same object (nothing to copy).
-    quietNotification: (s) => (cnpQuiet(s) ? 'cnp-noted' : null),
-    onNotification(s, signals) {
-      if (cnpQuiet(s)) return { state: s, shift: 'none', kind: 'cnp-noted' };
-      const next = copy(s);
-      return { state: next, shift: 'none', kind: notify(next, signals.now) };
-    },
-    describe: (s) => ({ rate: s.rc, targetRate: s.rt, alpha: s.alpha }),
-  };
+  }
+}
+
+/** Whether a CNP now changes nothing: started, and one noted since the last decrease check and α update. */
+function cnpQuiet(s: Ns3MlxState): boolean {
+  return s.started && s.cnpSinceDecrease && s.cnpSinceAlpha;
 }
