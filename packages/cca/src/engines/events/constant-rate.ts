@@ -144,6 +144,8 @@ class ConstantRateLoop {
    */
   private readonly planT0: Float64Array;
   private readonly planBase: Float64Array;
+  /** The sender's plan as the queue's segments name it (`QueueSegments.newPlan`). */
+  private readonly planId: Int32Array;
   private readonly planEnd: Float64Array;
   private readonly pausedY: Float64Array;
   readonly bytes: Float64Array;
@@ -235,6 +237,7 @@ class ConstantRateLoop {
     this.trainStart = new Float64Array(n).fill(-Infinity);
     this.planT0 = new Float64Array(n);
     this.planBase = new Float64Array(n);
+    this.planId = new Int32Array(n);
     this.planEnd = new Float64Array(n);
     this.pausedY = new Float64Array(n);
     this.bytes = new Float64Array(n);
@@ -288,6 +291,7 @@ class ConstantRateLoop {
     this.crowdFlows = new Int32Array(n);
     this.crowdTimes = new Float64Array(n);
     this.segments = new QueueSegments(capacity, n);
+    for (let j = 0; j < n; j++) this.planId[j] = this.segments.newPlan(this.planT0[j], this.planBase[j]);
     this.heap = new IndexedHeap(n);
   }
 
@@ -464,7 +468,7 @@ class ConstantRateLoop {
    * above X_off (3., the transmission that starts then, is `transmit`'s).
    */
   private instant(limit: number, arriving: Arrivals): void {
-    const { I, trainGap, heap, rate, total, started, nextStart, lastStart, trainStart, planT0, planBase, reactionAt, queued, dequeued, pausedAtSwitch, pauseAbove, segments } = this;
+    const { I, trainGap, heap, rate, total, started, nextStart, lastStart, trainStart, planT0, planBase, planId, reactionAt, queued, dequeued, pausedAtSwitch, pauseAbove, segments } = this;
     const horizon = this.horizon;
     const reactUntil = limit < horizon ? limit : horizon;
     while (heap.topKey() <= limit) {
@@ -502,7 +506,7 @@ class ConstantRateLoop {
     for (let k = 0; k < count; k++) {
       const j = flows[k];
       const x = times[k];
-      segments.add(j, queued[j] + dequeued[j], 1, x, planT0[j], planBase[j], tail);
+      segments.add(j, queued[j] + dequeued[j], 1, x, planId[j], tail);
       tail += 1;
       if (tail - this.head === 1) this.queueFirst(x);
       if (++queued[j] > pauseAbove && pausedAtSwitch[j] === 0) {
@@ -550,7 +554,7 @@ class ConstantRateLoop {
     if (b >= 0) until = this.portCut(b, until, head, tail, nextDequeue);
     const eps = EPSILON;
     const margin = 4 * eps * (until > 1 ? until : 1);
-    const { I, rate, lastStart, trainStart, trainGap, started, total, planT0, planBase, segments } = this;
+    const { I, rate, lastStart, trainStart, trainGap, started, total, planT0, planBase, planId, segments } = this;
     if (!(xa0 + margin < until && I / rate[a] > margin + margin && (b < 0 || I / rate[b] > margin + margin))) return 0;
     const ka0 = started[a];
     const kb0 = b < 0 ? 0 : started[b];
@@ -605,8 +609,8 @@ class ConstantRateLoop {
         if (j < 0) break;
         const k = started[j] - 1;
         const xj = j === a ? xaNow : xbNow;
-        if (k === (j === a ? ka0 : kb0)) segments.add(j, k, 1, xj, planT0[j], planBase[j], q);
-        else segments.addOnPlan(j, k, xj, planT0[j], planBase[j], q);
+        if (k === (j === a ? ka0 : kb0)) segments.add(j, k, 1, xj, planId[j], q);
+        else segments.addOnPlan(j, k, xj, planId[j], q);
         q += 1;
       }
       this.stretchEnd = x;
@@ -672,6 +676,7 @@ class ConstantRateLoop {
     const k0 = started[a];
     const t0 = planT0[a];
     const base = planBase[a];
+    const plan = this.planId[a];
     let q = tail;
     let i = 0;
     // The instant before (its packets' start): after the first instant every sender's gap since
@@ -691,7 +696,7 @@ class ConstantRateLoop {
         }
         this.orderInstant(crowdFlows, crowdTimes, size);
       }
-      for (let m = 0; m < size; m++) segments.add(crowdFlows[m], k0 + i, 1, x, t0, base, q + m);
+      for (let m = 0; m < size; m++) segments.add(crowdFlows[m], k0 + i, 1, x, plan, q + m);
       q += size;
       before = x;
       i += 1;
@@ -742,7 +747,7 @@ class ConstantRateLoop {
     lastStart[a] = last;
     started[a] = k + 1;
     nextStart[a] = k + 1 < total[a] ? t0 + ((k + 1) * I - base) / r : Infinity;
-    this.segments.add(a, k0, k - k0 + 1, x0, t0, base, tail);
+    this.segments.add(a, k0, k - k0 + 1, x0, this.planId[a], tail);
     this.stretchEnd = last;
     this.queueStretch(a, k0, x0);
     return k - k0 + 1;
@@ -834,6 +839,7 @@ class ConstantRateLoop {
     this.paused[j] = pause ? 1 : 0;
     this.planT0[j] = at;
     this.planBase[j] = base;
+    this.planId[j] = this.segments.newPlan(at, base);
     this.plans[j].push(at, base, pause ? PLAN_PAUSED : PLAN_RISE);
     if (pause) {
       // The packet in progress ends (min(unpaused, rest), its crossing as the curves' envelope

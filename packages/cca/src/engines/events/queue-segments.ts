@@ -8,10 +8,13 @@
  * with the loop's own arithmetic, so to the bit.
  *
  * Capacity is fixed (at most one segment per packet), so the loop may hold the arrays in locals.
+ * A segment names its plan by number (`newPlan`), 32 bytes a segment in all: the memory a run
+ * writes first costs more than its arithmetic on this project's VM (BENCHMARKS.md).
  * @example
  * const q = new QueueSegments(10, 2);
- * q.add(0, 0, 3, 0, 0, 0, 0); // flow 0's packets 0–2 from t = 0, on the plan (0, 0)
- * q.arrival(0, 2, 1000, 1e9)   // 2e-6: t₀ + (2·1000 − 0)/10⁹
+ * const plan = q.newPlan(0, 0); // t₀ = 0 s, b = 0 bytes
+ * q.add(0, 0, 3, 0, plan, 0);   // flow 0's packets 0–2 from t = 0, on that plan
+ * q.arrival(0, 2, 1000, 1e9)    // 2e-6: t₀ + (2·1000 − 0)/10⁹
  */
 export class QueueSegments {
   /** Each segment's sender, its first packet's index among the sender's, and how many packets. */
@@ -22,10 +25,13 @@ export class QueueSegments {
   readonly position: Int32Array;
   /** The sender's next segment (−1: none yet). */
   readonly next: Int32Array;
-  /** Its first packet's arrival (s), and the plan of the others: t₀ (s) and b (bytes). */
+  /** Its first packet's arrival (s), and the plan of the others (a number from `newPlan`). */
   readonly x0: Float64Array;
-  readonly t0: Float64Array;
-  readonly base: Float64Array;
+  readonly plan: Int32Array;
+  /** Each plan's t₀ (s) and b (bytes). */
+  private planT0 = new Float64Array(64);
+  private planBase = new Float64Array(64);
+  private plans = 0;
   /** Segments so far. */
   length = 0;
   /** Each sender's oldest segment with packets still queued (as far as `oldest` has walked), and its last. */
@@ -39,14 +45,28 @@ export class QueueSegments {
     this.position = new Int32Array(capacity);
     this.next = new Int32Array(capacity);
     this.x0 = new Float64Array(capacity);
-    this.t0 = new Float64Array(capacity);
-    this.base = new Float64Array(capacity);
+    this.plan = new Int32Array(capacity);
     this.oldestOf = new Int32Array(flows).fill(-1);
     this.lastOf = new Int32Array(flows).fill(-1);
   }
 
-  /** Queues `count` packets of sender j from its k-th, the first at x₀, at queue position p; returns the segment. */
-  add(j: number, k: number, count: number, x0: number, t0: number, base: number, p: number): number {
+  /** A plan, its packet k arriving at t₀ + (k·I − b)/r (t₀ in s, b in bytes): returns its number. */
+  newPlan(t0: number, base: number): number {
+    if (this.plans === this.planT0.length) {
+      const t = new Float64Array(2 * this.plans);
+      const b = new Float64Array(2 * this.plans);
+      t.set(this.planT0);
+      b.set(this.planBase);
+      this.planT0 = t;
+      this.planBase = b;
+    }
+    this.planT0[this.plans] = t0;
+    this.planBase[this.plans] = base;
+    return this.plans++;
+  }
+
+  /** Queues `count` packets of sender j from its k-th, the first at x₀, on plan `plan`, at queue position p; returns the segment. */
+  add(j: number, k: number, count: number, x0: number, plan: number, p: number): number {
     const s = this.length++;
     this.flow[s] = j;
     this.first[s] = k;
@@ -54,8 +74,7 @@ export class QueueSegments {
     this.position[s] = p;
     this.next[s] = -1;
     this.x0[s] = x0;
-    this.t0[s] = t0;
-    this.base[s] = base;
+    this.plan[s] = plan;
     const last = this.lastOf[j];
     if (last >= 0) this.next[last] = s;
     else this.oldestOf[j] = s;
@@ -64,19 +83,21 @@ export class QueueSegments {
   }
 
   /**
-   * Queues sender j's packet k on the plan (t₀, b), whose arrival is the plan's: the last segment
-   * grows when it holds the sender's packet k − 1 on that plan, else a segment of its own starts
-   * (at x₀, position p).
+   * Queues sender j's packet k on plan `plan`, whose arrival is the plan's: the last segment grows
+   * when it holds the sender's packet k − 1 on that plan, else a segment of its own starts (at x₀,
+   * position p).
    */
-  addOnPlan(j: number, k: number, x0: number, t0: number, base: number, p: number): void {
+  addOnPlan(j: number, k: number, x0: number, plan: number, p: number): void {
     const s = this.length - 1;
-    if (s >= 0 && this.flow[s] === j && this.first[s] + this.count[s] === k && this.t0[s] === t0 && this.base[s] === base) this.count[s] += 1;
-    else this.add(j, k, 1, x0, t0, base, p);
+    if (s >= 0 && this.flow[s] === j && this.first[s] + this.count[s] === k && this.plan[s] === plan) this.count[s] += 1;
+    else this.add(j, k, 1, x0, plan, p);
   }
 
   /** The arrival (s) of the i-th packet of segment s, I bytes each at the sender's rate r: the one definition of it, which the loop and `expand` use. */
   arrival(s: number, i: number, I: number, r: number): number {
-    return i === 0 ? this.x0[s] : this.t0[s] + ((this.first[s] + i) * I - this.base[s]) / r;
+    if (i === 0) return this.x0[s];
+    const plan = this.plan[s];
+    return this.planT0[plan] + ((this.first[s] + i) * I - this.planBase[plan]) / r;
   }
 
   /**
