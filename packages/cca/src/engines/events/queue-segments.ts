@@ -28,7 +28,11 @@ export class QueueSegments {
   /** Its first packet's arrival (s), and the plan of the others (a number from `newPlan`). */
   readonly x0: Float64Array;
   readonly plan: Int32Array;
-  /** Each plan's t₀ (s) and b (bytes). */
+  /**
+   * Each plan's t₀ (s) and b (bytes). Two typed arrays grown here, not a `Floats`: `arrival` reads
+   * them for every packet transmitted, and the list's extra indirection cost A1 4 % of its warm
+   * instructions (0.369 against 0.382–0.385·10⁹, callgrind).
+   */
   private planT0 = new Float64Array(64);
   private planBase = new Float64Array(64);
   private plans = 0;
